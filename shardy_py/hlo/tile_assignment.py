@@ -1,0 +1,331 @@
+"""``TileAssignment``: which device holds which tile, kept symbolic when possible.
+
+An *iota* tile assignment (XLA's ``IotaTileAssignment``, printed
+``devices=[4,2]<=[2,4]T(1,0)``) is
+
+    arange(n).reshape(reshape_dims).transpose(perm).reshape(dims)
+
+and is stored as those three tuples; the device array is only built when asked
+for (``.array``).  Any other assignment (V1, ``devices=[2,2]3,1,0,2``) is an
+int64 numpy array.  The transformations below follow XLA's
+``tile_assignment.cc`` step for step, because the printed text of an
+HloSharding depends on exactly which of them stay symbolic.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from shardy_py.hlo.intlist import format_int_list
+
+
+def canonicalize_iota(reshape_dims: Sequence[int], perm: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Drop size-1 reshape dims and merge reshape dims that stay adjacent after the transpose.
+
+    Example: ``[1,3,1,4,1,5]T(4,3,2,5,1,0)`` -> ``[3,20]T(1,0)``: the ones go, then
+    dims 1 and 2 of ``[3,4,5]T(1,2,0)`` are consecutive in the perm and become one dim of 20.
+    """
+    dims = list(reshape_dims)
+    perm = list(perm)
+    if len(dims) > 1:
+        while True:
+            old_to_new = []
+            kept = 0
+            for d in dims:
+                old_to_new.append(-1 if d == 1 else kept)
+                kept += d != 1
+            if kept != len(dims):
+                perm = [old_to_new[p] for p in perm if old_to_new[p] >= 0]
+                dims = [d for d in dims if d != 1]
+            changed = False
+            base = 0
+            for i in range(1, len(dims)):
+                base_dim, dim = perm[base], perm[i]
+                if base_dim + (i - base) == dim:
+                    dims[base_dim] *= dims[dim]
+                    dims[dim] = 1
+                    changed = True
+                else:
+                    base = i
+            if not changed:
+                break
+    if not dims:
+        return (1,), (0,)
+    return tuple(dims), tuple(perm)
+
+
+def _transpose_kind(dims: Sequence[int], perm: Sequence[int]) -> str:
+    """"noop", "reshape" (only size-1 dims move) or "transpose"."""
+    kind = "noop"
+    prev = -1
+    for i, d in enumerate(perm):
+        if dims[d] == 1:
+            if d != i and dims[i] != 1:
+                kind = "reshape"
+            continue
+        if d <= prev:
+            return "transpose"
+        prev = d
+    return kind
+
+
+def _prime_factors(n: int) -> list[int]:
+    out = []
+    while n % 2 == 0:
+        out.append(2)
+        n //= 2
+    f = 3
+    while f * f <= n:
+        while n % f == 0:
+            out.append(f)
+            n //= f
+        f += 2
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def _fully_decanonicalize(reshape_dims, perm) -> tuple[list[int], list[int]]:
+    """Split every reshape dim into its prime factors (``[4,3]T(1,0)`` -> ``[2,2,3]T(2,0,1)``)."""
+    new_dims: list[int] = []
+    starts = [0]
+    for d in reshape_dims:
+        new_dims.extend(_prime_factors(d))
+        starts.append(len(new_dims))
+    new_perm = [j for p in perm for j in range(starts[p], starts[p + 1])]
+    return new_dims, new_perm
+
+
+class TileAssignment:
+    """An n-d array of device ids, symbolic (iota) or materialised (numpy)."""
+
+    __slots__ = ("dims", "reshape_dims", "perm", "_array")
+
+    def __init__(self, dims, reshape_dims=None, perm=None, array: np.ndarray | None = None):
+        # Use the ``iota`` / ``from_array`` constructors; this one trusts its arguments.
+        self.dims: tuple[int, ...] = tuple(int(d) for d in dims)
+        self.reshape_dims: tuple[int, ...] | None = reshape_dims
+        self.perm: tuple[int, ...] | None = perm
+        self._array = array
+
+    # -- constructors -------------------------------------------------------------------------
+    @classmethod
+    def iota(cls, dims: Sequence[int], reshape_dims: Sequence[int] | None = None,
+             perm: Sequence[int] | None = None) -> TileAssignment:
+        """``arange(n).reshape(reshape_dims).transpose(perm).reshape(dims)``, canonicalised."""
+        dims = tuple(int(d) for d in dims)
+        if reshape_dims is None:
+            reshape_dims, perm = (math.prod(dims),), (0,)
+        elif perm is None:
+            perm = tuple(range(len(reshape_dims)))
+        rd, p = canonicalize_iota(reshape_dims, perm)
+        return cls(dims, rd, p)
+
+    @classmethod
+    def raw_iota(cls, dims, reshape_dims, perm) -> TileAssignment:
+        """An iota assignment exactly as given (no canonicalisation), like XLA's Reshape does."""
+        return cls(tuple(dims), tuple(reshape_dims), tuple(perm))
+
+    @classmethod
+    def from_array(cls, array) -> TileAssignment:
+        """A materialised (V1) assignment; ``array``'s shape is the tile dims."""
+        arr = np.array(array, dtype=np.int64)
+        arr.setflags(write=False)
+        return cls(arr.shape, None, None, arr)
+
+    # -- basic properties ---------------------------------------------------------------------
+    @property
+    def is_iota(self) -> bool:
+        return self.reshape_dims is not None
+
+    @property
+    def ndim(self) -> int:
+        return len(self.dims)
+
+    @property
+    def num_elements(self) -> int:
+        return math.prod(self.dims)
+
+    @property
+    def array(self) -> np.ndarray:
+        """The device ids as a read-only int64 array of shape ``dims`` (built once, on demand)."""
+        if self._array is None:
+            flat = np.arange(math.prod(self.reshape_dims), dtype=np.int64)
+            arr = flat.reshape(self.reshape_dims).transpose(self.perm).reshape(self.dims)
+            arr.setflags(write=False)
+            self._array = arr
+        return self._array
+
+    def value_at(self, index: Sequence[int]) -> int:
+        """The device at tile ``index`` without materialising the array."""
+        if not self.is_iota:
+            return int(self.array[tuple(index)])
+        linear = int(np.ravel_multi_index(tuple(index), self.dims)) if self.dims else 0
+        rd, perm = self.reshape_dims, self.perm
+        transposed_shape = [rd[p] for p in perm]
+        digits = np.unravel_index(linear, transposed_shape)
+        reshape_index = [0] * len(rd)
+        for pos, p in enumerate(perm):
+            reshape_index[p] = int(digits[pos])
+        return int(np.ravel_multi_index(reshape_index, rd))
+
+    def index_of(self, device: int) -> tuple[int, ...] | None:
+        """The tile index holding ``device`` (first occurrence), or None when it is not used."""
+        if self.is_iota:
+            if not 0 <= device < self.num_elements:
+                return None
+            digits = np.unravel_index(device, self.reshape_dims)
+            transposed = [int(digits[p]) for p in self.perm]
+            linear = int(np.ravel_multi_index(transposed, [self.reshape_dims[p] for p in self.perm]))
+            return tuple(int(i) for i in np.unravel_index(linear, self.dims))
+        hits = np.flatnonzero(self.array.reshape(-1) == device)
+        if hits.size == 0:
+            return None
+        return tuple(int(i) for i in np.unravel_index(int(hits[0]), self.dims))
+
+    # -- transformations (XLA semantics) --------------------------------------------------------
+    def reshape(self, new_dims: Sequence[int]) -> TileAssignment:
+        new_dims = tuple(int(d) for d in new_dims)
+        if math.prod(new_dims) != self.num_elements:
+            raise ValueError(f"cannot reshape {list(self.dims)} to {list(new_dims)}")
+        if self.is_iota:
+            return TileAssignment(new_dims, self.reshape_dims, self.perm)
+        return TileAssignment.from_array(self.array.reshape(new_dims))
+
+    def transpose(self, perm: Sequence[int]) -> TileAssignment:
+        perm = tuple(int(p) for p in perm)
+        kind = _transpose_kind(self.dims, perm)
+        if kind == "noop":
+            return self
+        if self.is_iota:
+            out = self._iota_transpose(perm, kind)
+            if out is not None:
+                return out
+        return TileAssignment.from_array(self.array.transpose(perm))
+
+    def _iota_transpose(self, perm: tuple[int, ...], kind: str) -> TileAssignment | None:
+        dims = self.dims
+        new_dims = [dims[p] for p in perm]
+        if kind == "reshape":
+            return TileAssignment.iota(new_dims, self.reshape_dims, self.perm)
+        if len(self.reshape_dims) == 1:
+            return TileAssignment.iota(new_dims, dims, perm)
+        # A pure transpose: every non-1 tile dim is exactly one reshape dim, in perm order.
+        pure = True
+        non_one: list[int] = []
+        one_to_non_one = [-1] * len(dims)
+        for i, dim in enumerate(dims):
+            if dim == 1:
+                continue
+            if len(non_one) >= len(self.reshape_dims) or self.reshape_dims[self.perm[len(non_one)]] != dim:
+                pure = False
+            one_to_non_one[i] = len(non_one)
+            non_one.append(dim)
+        if pure:
+            new_perm = [self.perm[one_to_non_one[p]] for p in perm if dims[p] != 1]
+            return TileAssignment.iota(new_dims, self.reshape_dims, new_perm)
+        # Split the reshape dims into prime factors and regroup them per tile dim.
+        prime_dims, prime_perm = _fully_decanonicalize(self.reshape_dims, self.perm)
+        groups: list[list[int]] = [[] for _ in non_one]
+        k = 0
+        for i, target in enumerate(non_one):
+            if k >= len(prime_dims):
+                break
+            reshape_dim = prime_perm[k]
+            cand = prime_dims[reshape_dim]
+            while target % cand == 0:
+                target //= cand
+                groups[i].append(reshape_dim)
+                k += 1
+                if k >= len(prime_dims):
+                    break
+                reshape_dim = prime_perm[k]
+                cand = prime_dims[reshape_dim]
+            if target != 1:
+                return None
+        flat_perm = [d for p in perm if one_to_non_one[p] >= 0 for d in groups[one_to_non_one[p]]]
+        return TileAssignment.iota(new_dims, prime_dims, flat_perm)
+
+    def materialized(self) -> TileAssignment:
+        """The same assignment in array (V1) form."""
+        return self if not self.is_iota else TileAssignment.from_array(self.array)
+
+    # -- text ------------------------------------------------------------------------------------
+    def text(self) -> str:
+        """``devices=[4,2]<=[2,4]T(1,0)`` for an iota, ``devices=[2,2]0,2,1,3`` otherwise."""
+        head = "devices=[" + ",".join(map(str, self.dims)) + "]"
+        if self.is_iota:
+            head += "<=[" + ",".join(map(str, self.reshape_dims)) + "]"
+            if len(self.reshape_dims) > 1:
+                head += "T(" + ",".join(map(str, self.perm)) + ")"
+            return head
+        return head + format_int_list(self.array)
+
+    def v1_text(self) -> str:
+        """Always the explicit device list: ``devices=[4,2]0,4,1,5,2,6,3,7``."""
+        return "devices=[" + ",".join(map(str, self.dims)) + "]" + format_int_list(self.array)
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, TileAssignment):
+            return NotImplemented
+        if self.dims != other.dims:
+            return False
+        if self.is_iota and other.is_iota:
+            if (self.reshape_dims, self.perm) == (other.reshape_dims, other.perm):
+                return True
+        return bool(np.array_equal(self.array, other.array))
+
+    def __hash__(self) -> int:
+        return hash(self.dims)
+
+    def __repr__(self) -> str:
+        text = self.text() if self.is_iota or self.num_elements <= 64 else f"devices={list(self.dims)}<array>"
+        return f"TileAssignment({text})"
+
+
+def group_minor_iota_dims_sorted(reshape_dims: Sequence[int], perm: Sequence[int], group_size: int):
+    """XLA's ``GroupMinorIotaDimsSorted``: rewrite an iota so that its minor-most
+    ``group_size`` devices are in increasing order, splitting one reshape dim if needed.
+
+    Returns ``(new_reshape_dims, new_perm)`` or None when that is impossible (the
+    caller then sorts a materialised array).
+    """
+    grouped = 0
+    split = None
+    for i in range(len(perm) - 1, -1, -1):
+        dim = perm[i]
+        size = reshape_dims[dim]
+        if size <= group_size:
+            if group_size % size:
+                return None
+            group_size //= size
+            grouped += 1
+        else:
+            if size % group_size:
+                return None
+            split = (dim, size // group_size)
+            grouped += 1
+            group_size = 1
+            break
+    if split is None:
+        new_perm = list(perm)
+        if grouped:
+            new_perm[len(new_perm) - grouped:] = sorted(new_perm[len(new_perm) - grouped:])
+        return list(reshape_dims), new_perm
+    split_i, major = split
+    new_dims = list(reshape_dims[:split_i]) + [major, reshape_dims[split_i] // major] + list(reshape_dims[split_i + 1:])
+    new_perm = [0] * (len(perm) + 1)
+    perm_split = 0
+    for i, p in enumerate(perm):
+        new_perm[i] = p if p <= split_i else p + 1
+        if p == split_i:
+            perm_split = i
+            break
+    new_perm[perm_split + 1] = new_perm[perm_split] + 1
+    for i in range(perm_split + 2, len(new_perm)):
+        p = perm[i - 1]
+        new_perm[i] = p if p <= split_i else p + 1
+    new_perm[len(new_perm) - grouped:] = sorted(new_perm[len(new_perm) - grouped:])
+    return new_dims, new_perm
