@@ -1,0 +1,128 @@
+"""Command line: ``python -m shardy_py {fmt,verify} ...`` (also installed as ``shardy-py``)."""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+from shardy_py.errors import ParseError
+
+SPLIT_MARKER = re.compile(r"^// -----.*$", re.M)
+
+
+def read_source(path: str) -> str:
+    """Text of ``path`` (``-`` is standard input); raises OSError/UnicodeDecodeError."""
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def split_chunks(text: str) -> list[tuple[str, int]]:
+    """``--split-input-file``: (chunk text, 1-based line the chunk starts on)."""
+    chunks = []
+    pos = 0
+    line = 1
+    for m in SPLIT_MARKER.finditer(text):
+        chunks.append((text[pos:m.start()], line))
+        line += text.count("\n", pos, m.end()) + 1
+        pos = m.end() + 1
+    chunks.append((text[pos:], line))
+    return chunks
+
+
+def format_error(path: str, source: str, line: int, column: int, message: str, severity: str = "error") -> str:
+    """``FILE:LINE:COL: error: MESSAGE``, the source line and a caret under the column."""
+    lines = source.splitlines()
+    out = f"{path}:{line}:{column}: {severity}: {message}"
+    if 1 <= line <= len(lines):
+        src = lines[line - 1]
+        out += "\n" + src + "\n" + " " * (max(column, 1) - 1) + "^"
+    return out
+
+
+def _write_atomic(path: str, text: str) -> None:
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".shardy_py-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def cmd_fmt(args: argparse.Namespace) -> int:
+    """Print FILE in canonical form (the way the C++ Shardy prints it)."""
+    from shardy_py.syntax.parser import parse_module
+    from shardy_py.syntax.printer import print_module
+
+    if args.in_place and (args.output or args.file == "-"):
+        print("shardy-py fmt: --in-place needs a file and excludes -o", file=sys.stderr)
+        return 2
+    try:
+        source = read_source(args.file)
+    except (OSError, UnicodeDecodeError) as e:
+        print(f"shardy-py fmt: cannot read {args.file}: {e}", file=sys.stderr)
+        return 2
+    name = "<stdin>" if args.file == "-" else args.file
+    chunks = split_chunks(source) if args.split_input_file else [(source, 1)]
+    outputs = []
+    failed = False
+    for text, first_line in chunks:
+        try:
+            m = parse_module(text, name, first_line)
+            outputs.append(print_module(m, debug_info=args.debug_info))
+        except ParseError as e:
+            failed = True
+            print(format_error(name, source, e.line, e.column, e.message), file=sys.stderr)
+    if failed:
+        return 1
+    text = "// -----\n".join(outputs)
+    if args.in_place:
+        _write_atomic(args.file, text)
+    elif args.output:
+        _write_atomic(args.output, text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="shardy-py", description="Read, check and print Shardy (sdy) MLIR.")
+    sub = ap.add_subparsers(dest="command", required=True)
+    f = sub.add_parser("fmt", help="print a module in canonical form")
+    f.add_argument("file", help="MLIR file, or - for standard input")
+    f.add_argument("--split-input-file", action="store_true", help="treat '// -----' separated chunks separately")
+    f.add_argument("--debug-info", action="store_true", help="also print loc(...) locations")
+    g = f.add_mutually_exclusive_group()
+    g.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
+    g.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
+    f.set_defaults(func=cmd_fmt)
+    try:
+        from shardy_py.verify import command as verify_command
+    except ImportError:  # pragma: no cover - the verifier package is being built
+        verify_command = None
+    if verify_command is not None:
+        v = sub.add_parser("verify", help="check a module against every Shardy rule")
+        verify_command.add_arguments(v)
+        v.set_defaults(func=verify_command.run)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``shardy-py`` and ``python -m shardy_py``."""
+    ap = build_parser()
+    args = ap.parse_args(argv)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0

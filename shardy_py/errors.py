@@ -1,0 +1,30 @@
+"""Exceptions raised on bad input."""
+from __future__ import annotations
+
+
+class ParseError(ValueError):
+    """A syntax error, located at 1-based ``line`` and ``column``.
+
+    ``str(err)`` is ``LINE:COL: MESSAGE``; ``err.message`` is the bare message.
+    ``offset`` is the 0-based character offset in the parsed text.
+    """
+
+    def __init__(self, message: str, line: int = 1, column: int = 1, offset: int = 0, filename: str | None = None):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.offset = offset
+        self.filename = filename
+        super().__init__(f"{line}:{column}: {message}")
+
+    def __reduce__(self):
+        return (type(self), (self.message, self.line, self.column, self.offset, self.filename))
+
+
+class AttrSyntaxError(Exception):
+    """Internal: an error inside one attribute text, at ``offset`` in that text."""
+
+    def __init__(self, message: str, offset: int):
+        self.message = message
+        self.offset = offset
+        super().__init__(message)

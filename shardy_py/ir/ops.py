@@ -1,0 +1,176 @@
+"""The operation tree: ``Operation`` / ``Region`` / ``Block`` / ``Value``.
+
+Every op, whatever its dialect, is an ``Operation``.  Shardy ops carry their
+inherent attributes in ``properties`` under the names ``ops.td`` gives them
+(``sharding``, ``out_sharding``, ``in_shardings``, ``manual_axes``, ...);
+``attributes`` is the discardable attribute dictionary (``sdy.sharding``,
+``sdy.sharding_rule``, ...), with sdy attributes parsed into ``ir.attrs``
+classes and everything else kept as ``OpaqueAttr`` text.
+
+Ops of other dialects are kept losslessly: the parser records their text in
+``_pieces`` (strings interleaved with their regions and attribute dictionary)
+and the printer writes it back, regenerating only the sdy attributes in it.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+
+from shardy_py.ir.attrs import Attr
+from shardy_py.ir.types import Type
+
+#: Shardy op names, as in ops.td.
+SDY_OPS = (
+    "sdy.mesh", "sdy.sharding_constraint", "sdy.reshard", "sdy.return", "sdy.manual_computation",
+    "sdy.named_computation", "sdy.sharding_group", "sdy.constant", "sdy.data_flow_edge",
+    "sdy.func_data_flow_edge", "sdy.propagation_barrier", "sdy.all_gather", "sdy.all_slice",
+    "sdy.all_to_all", "sdy.collective_permute", "sdy.all_reduce", "sdy.reduce_scatter",
+    "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced",
+)
+#: Collectives (ops implementing Sdy_CollectiveOpInterface).
+COLLECTIVE_OPS = (
+    "sdy.all_gather", "sdy.all_slice", "sdy.all_to_all", "sdy.collective_permute",
+    "sdy.all_reduce", "sdy.reduce_scatter", "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced",
+)
+
+
+@attrs.frozen
+class Location:
+    """1-based line and column of an op (or argument) in its source text."""
+
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.line}:{self.column}"
+
+
+@attrs.define(eq=False, repr=False)
+class Value:
+    """An SSA value: an op result or a block argument.
+
+    ``name`` is the name as written (``%0``, ``%arg1``, ``%5#1`` for result 1
+    of ``%5:2``); ``owner`` is the defining ``Operation`` or ``Block``.
+    """
+
+    name: str
+    type: Type | None
+    owner: Operation | Block
+    index: int
+    loc: Location | None = None
+    #: For a func/region argument: its attribute dictionary (``{sdy.sharding = ...}``).
+    attributes: dict[str, Attr] = attrs.field(factory=dict)
+
+    @property
+    def is_block_argument(self) -> bool:
+        return isinstance(self.owner, Block)
+
+    def __repr__(self) -> str:
+        return f"<Value {self.name}: {self.type}>"
+
+
+@attrs.define(eq=False, repr=False)
+class Block:
+    """A block: optional label (``^bb0``), arguments and ops."""
+
+    arguments: list[Value] = attrs.field(factory=list)
+    ops: list[Operation] = attrs.field(factory=list)
+    label: str | None = None
+    parent: Region | None = None
+    #: Raw lines of the block we keep verbatim (e.g. a label line), keyed by the op index they precede.
+    _label_text: str | None = None
+
+    def __repr__(self) -> str:
+        return f"<Block {self.label or ''} {len(self.ops)} ops>"
+
+
+@attrs.define(eq=False, repr=False)
+class Region:
+    """A region: a list of blocks (sdy and func regions have exactly one)."""
+
+    blocks: list[Block] = attrs.field(factory=list)
+    parent: Operation | None = None
+
+    @property
+    def block(self) -> Block:
+        """The first (for sdy ops: the only) block."""
+        return self.blocks[0]
+
+    @property
+    def ops(self) -> list[Operation]:
+        """All ops of all blocks, in order."""
+        return [op for b in self.blocks for op in b.ops]
+
+    def __repr__(self) -> str:
+        return f"<Region {len(self.blocks)} blocks>"
+
+
+@attrs.define(eq=False, repr=False)
+class Operation:
+    """One op of any dialect.
+
+    ``operands`` are the resolved ``Value`` objects (``None`` where a name
+    could not be resolved, e.g. a forward reference or a value bound by another
+    dialect's custom syntax); ``operand_names`` keep the names as written.
+    ``result_types`` and ``operand_types`` are those the text states.
+    """
+
+    name: str
+    results: list[Value] = attrs.field(factory=list)
+    operands: list[Value | None] = attrs.field(factory=list)
+    operand_names: list[str] = attrs.field(factory=list)
+    operand_types: list[Type] = attrs.field(factory=list)
+    properties: dict[str, object] = attrs.field(factory=dict)
+    attributes: dict[str, Attr] = attrs.field(factory=dict)
+    regions: list[Region] = attrs.field(factory=list)
+    loc: Location | None = None
+    parent: Block | None = None
+    #: True when the op was written in MLIR's generic form (``"dialect.op"(...)``).
+    generic_form: bool = False
+    #: Result groups as written: ``%0:2`` is ``("%0", 2)``.
+    result_groups: list[tuple[str, int]] = attrs.field(factory=list)
+    #: Written ``loc(...)`` trailer, kept verbatim (None when absent).
+    location_text: str | None = None
+    #: Printing template of ops we do not model (see module docstring).
+    _pieces: list | None = None
+    #: Where each attribute of ``attributes`` was written (for diagnostics).
+    attribute_locs: dict[str, Location] = attrs.field(factory=dict)
+
+    @property
+    def dialect(self) -> str:
+        return self.name.split(".", 1)[0] if "." in self.name else ""
+
+    @property
+    def is_sdy(self) -> bool:
+        return self.name.startswith("sdy.")
+
+    @property
+    def result_types(self) -> list[Type | None]:
+        return [r.type for r in self.results]
+
+    @property
+    def parent_op(self) -> Operation | None:
+        """The op whose region holds this op (None at the top)."""
+        if self.parent is None or self.parent.parent is None:
+            return None
+        return self.parent.parent.parent
+
+    def walk(self) -> Iterator[Operation]:
+        """This op, then every op nested in its regions, in pre-order."""
+        stack = [self]
+        while stack:
+            op = stack.pop()
+            yield op
+            for region in reversed(op.regions):
+                for block in reversed(region.blocks):
+                    stack.extend(reversed(block.ops))
+
+    def __repr__(self) -> str:
+        res = ", ".join(r.name for r in self.results)
+        return f"<Operation {res + ' = ' if res else ''}{self.name} at {self.loc}>"
+
+    def __str__(self) -> str:
+        from shardy_py.syntax.printer import print_op
+
+        return print_op(self)

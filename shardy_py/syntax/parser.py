@@ -1,0 +1,1198 @@
+"""Build the IR (``Module``/``Operation``) from MLIR text.
+
+The scanner finds op and region spans; this module reads each op: results,
+name, and then either a Shardy/func/module custom syntax (fully modelled) or,
+for every other op, a lossless printing template in which only the sdy
+attributes and the attribute dictionary are parsed.
+"""
+from __future__ import annotations
+
+import gc
+import re
+
+from shardy_py.errors import AttrSyntaxError, ParseError
+from shardy_py.ir import attrs as A
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Block, Location, Operation, Region, Value
+from shardy_py.ir.types import Type, parse_type
+from shardy_py.syntax.scanner import _STRUCT, LineIndex, RawLabel, RawOp, RawRegion, Scanner
+
+UNIT = A.OpaqueAttr("")  # a unit attribute: printed as its name only
+
+_RESULTS = re.compile(r"(%[\w$.-]+)(?::(\d+))?\s*(?:,\s*|(=)\s*)")
+_OP_NAME = re.compile(r'"([^"\\]*)"|([A-Za-z_][\w$.]*)')
+_VALUE_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
+_BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
+_SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
+_INT = re.compile(r"-?\d+")
+_TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
+_SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
+_WS_NL = re.compile(r"[ \t\r]*\n\s*")
+_WS_RUN = re.compile(r"[ \t\r]{2,}")
+_INT_LITERAL = re.compile(r"-?\d+\Z")
+
+#: Inherent attributes of other dialects' ops: written in an attribute dictionary,
+#: MLIR stores (and prints) them as properties, ``<{...}>``.
+INHERENT_ATTRIBUTES: dict[str, tuple[str, ...]] = {
+    "stablehlo.constant": ("value",),
+    "mhlo.constant": ("value",),
+}
+
+_SDY_STANDALONE = {
+    "#sdy.mesh": "attribute", "#sdy.sharding": "attribute", "#sdy.sharding_per_value": "attribute",
+    "#sdy.op_sharding_rule": "attribute", "#sdy.propagation_edges": "attribute",
+    "#sdy<manual_axes": "attribute", "#sdy<axis_ref_list": "attribute",
+    "#sdy<list_of_axis_ref_lists": "attribute", "#sdy<all_to_all_param_list": "attribute",
+}
+
+
+class Cursor:
+    """Reads one op's text, ``[pos, end)`` of the source, region spans included."""
+
+    def __init__(self, parser: ModuleParser, raw: RawOp, pos: int, opname: str):
+        self.p = parser
+        self.text = parser.text
+        self.pos = pos
+        self.end = raw.end
+        self.regions = raw.regions
+        self.ri = 0
+        self.opname = opname
+
+    # -- low level ---------------------------------------------------------
+    def ws(self) -> int:
+        text, pos, end = self.text, self.pos, self.end
+        while pos < end:
+            c = text[pos]
+            if c in " \t\r\n":
+                pos += 1
+            elif text.startswith("//", pos):
+                nl = text.find("\n", pos)
+                pos = end if nl < 0 or nl > end else nl
+            else:
+                break
+        self.pos = pos
+        return pos
+
+    def error(self, message: str, offset: int | None = None) -> ParseError:
+        off = self.pos if offset is None else offset
+        return self.p.error(off, f"'{self.opname}': {message}")
+
+    def at_end(self) -> bool:
+        return self.ws() >= self.end
+
+    def peek(self, lit: str) -> bool:
+        self.ws()
+        return self.text.startswith(lit, self.pos) and self.pos + len(lit) <= self.end
+
+    def accept(self, lit: str) -> bool:
+        if self.peek(lit):
+            self.pos += len(lit)
+            return True
+        return False
+
+    def expect(self, lit: str, what: str | None = None) -> None:
+        if not self.accept(lit):
+            raise self.error(f"expected {what or repr(lit)}, found {self.found()}")
+
+    def found(self) -> str:
+        self.ws()
+        if self.pos >= self.end:
+            return "the end of the op"
+        snippet = self.text[self.pos:min(self.end, self.pos + 20)].split("\n")[0]
+        return repr(snippet)
+
+    def match(self, rx: re.Pattern) -> re.Match | None:
+        self.ws()
+        m = rx.match(self.text, self.pos, self.end)
+        if m:
+            self.pos = m.end()
+        return m
+
+    def keyword(self, kw: str) -> bool:
+        """Accept ``kw`` when it is a whole word."""
+        self.ws()
+        m = _BARE_ID.match(self.text, self.pos, self.end)
+        if m and m.group() == kw:
+            self.pos = m.end()
+            return True
+        return False
+
+    def balanced(self) -> tuple[int, int]:
+        """Span of the bracket group at the cursor."""
+        self.ws()
+        if self.pos >= self.end or self.text[self.pos] not in "([{<":
+            raise self.error(f"expected a bracketed group, found {self.found()}")
+        start = self.pos
+        self.pos = self.p.scanner.match_bracket(start)
+        return start, self.pos
+
+    # -- pieces --------------------------------------------------------------
+    def sdy(self, rule: str, what: str):
+        """An sdy attribute piece parsed with grammar rule ``rule``."""
+        start, end = self.balanced()
+        return self.p.sdy_attr(start, end, rule, self.opname)
+
+    def value_use(self) -> str:
+        m = self.match(_VALUE_USE)
+        if not m:
+            raise self.error(f"expected an SSA value like %0, found {self.found()}")
+        return m.group()
+
+    def value_uses(self) -> list[str]:
+        """Zero or more comma-separated value uses."""
+        out: list[str] = []
+        if not self.peek("%"):
+            return out
+        out.append(self.value_use())
+        while self.accept(","):
+            out.append(self.value_use())
+        return out
+
+    def type(self) -> Type:
+        start = self.ws()
+        self.skip_type()
+        return parse_type(self.p.norm(start, self.pos))
+
+    def skip_type(self) -> None:
+        self.ws()
+        if self.peek("("):
+            self.balanced()
+            if self.accept("->"):
+                self.skip_type()
+            return
+        m = self.match(_TYPE_HEAD)
+        if not m:
+            raise self.error(f"expected a type, found {self.found()}")
+        if self.pos < self.end and self.text[self.pos] == "<":
+            self.balanced()
+
+    def types(self) -> list[Type]:
+        out = [self.type()]
+        while self.accept(","):
+            out.append(self.type())
+        return out
+
+    def function_type(self) -> tuple[list[Type], list[Type]]:
+        """``(T, ...) -> R`` or ``(T, ...) -> (R, ...)``."""
+        self.expect("(", "'(' starting a function type")
+        ins = [] if self.accept(")") else self.types()
+        if ins:
+            self.expect(")")
+        self.expect("->", "'->'")
+        if self.accept("("):
+            outs = [] if self.accept(")") else self.types()
+            if outs:
+                self.expect(")")
+        else:
+            outs = [self.type()]
+        return ins, outs
+
+    def attr_dict(self) -> tuple[dict, dict] | None:
+        """An optional ``{...}`` attribute dictionary (not a region)."""
+        self.ws()
+        if self.at_region() or not self.peek("{"):
+            return None
+        start, end = self.balanced()
+        return self.p.attr_dict(start, end)
+
+    def at_region(self) -> bool:
+        self.ws()
+        return self.ri < len(self.regions) and self.regions[self.ri].start == self.pos
+
+    def region(self) -> RawRegion:
+        if not self.at_region():
+            raise self.error(f"expected a region '{{' on its own line, found {self.found()}")
+        r = self.regions[self.ri]
+        self.ri += 1
+        self.pos = r.end
+        return r
+
+    def location(self) -> str | None:
+        self.ws()
+        if self.peek("loc("):
+            self.pos += 3
+            s, e = self.balanced()
+            return "loc" + self.text[s:e]
+        return None
+
+    def finish(self) -> None:
+        if not self.at_end():
+            raise self.error(f"unexpected {self.found()} at the end of the op")
+
+
+class ModuleParser:
+    """Parses one text into a ``Module``."""
+
+    def __init__(self, text: str, filename: str | None = None, first_line: int = 1):
+        self.text = text
+        self.filename = filename
+        self.lines = LineIndex(text, first_line)
+        self.scanner = Scanner(text, self.lines)
+        self.scopes: list[dict[str, Value]] = [{}]
+        self.func_depth = 0
+
+    # -- errors and locations ----------------------------------------------------
+    def loc(self, offset: int) -> Location:
+        return Location(*self.lines.locate(offset))
+
+    def error(self, offset: int, message: str) -> ParseError:
+        line, col = self.lines.locate(offset)
+        return ParseError(message, line, col, offset, self.filename)
+
+    # -- text helpers ---------------------------------------------------------------
+    def norm(self, start: int, end: int) -> str:
+        """Source text with comments dropped and line breaks folded (strings kept)."""
+        s = self.text[start:end]
+        if "\n" not in s and "//" not in s and "  " not in s:
+            return s.strip()
+        out = []
+        pos = start
+        for m in _STRUCT.finditer(self.text, start, end):
+            t = m.group()
+            if t.startswith("//"):
+                out.append(self.text[pos:m.start()])
+                pos = m.end()
+        out.append(self.text[pos:end])
+        s = "".join(out).strip()
+        s = re.sub(r"([(\[{<])\s*\n\s*", r"\1", s)
+        s = re.sub(r"\s*\n\s*([)\]}>,])", r"\1", s)
+        s = _WS_NL.sub(" ", s)
+        return s
+
+    def sdy_attr(self, start: int, end: int, rule: str, context: str | None = None):
+        text = self.text[start:end]
+        from shardy_py.syntax.sdy_parser import parse_sdy
+
+        try:
+            return parse_sdy(text, rule)
+        except AttrSyntaxError as e:
+            prefix = f"'{context}': " if context else ""
+            raise self.error(start + e.offset, prefix + e.message) from None
+
+    def attr_value(self, start: int, end: int) -> A.Attr:
+        """An attribute value: sdy attributes parsed, anything else kept as text."""
+        text = self.text[start:end].strip()
+        if text.startswith("#sdy"):
+            m = _SDY_ATTR_HEAD.match(text)
+            if m and m.group() in _SDY_STANDALONE:
+                lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
+                s = start + lead
+                close = self._sdy_extent(s)
+                if close == start + lead + len(text):
+                    return self.sdy_attr(s, close, "attribute")
+            elif m:
+                raise self.error(start, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+        if _INT_LITERAL.match(text):
+            return A.OpaqueAttr(text + " : i64")
+        raw = self.text[start:end]
+        lead = len(raw) - len(raw.lstrip())
+        trail = len(raw) - len(raw.rstrip())
+        return A.OpaqueAttr(self.canonical_text(start + lead, end - trail))
+
+    def _sdy_extent(self, s: int) -> int:
+        """End offset of the sdy attribute starting at ``s`` (``#sdy...<...>``)."""
+        lt = self.text.find("<", s)
+        return self.scanner.match_bracket(lt)
+
+    def canonical_text(self, start: int, end: int) -> str:
+        """Normalised text with every embedded sdy attribute reprinted canonically."""
+        pieces = self.template(start, end)
+        return "".join(p if isinstance(p, str) else str(p) for p in pieces if not isinstance(p, tuple))
+
+    def template(self, start: int, end: int) -> list:
+        """Text split into strings and embedded sdy attributes (line breaks folded)."""
+        out: list = []
+        text = self.text
+        pos = start
+        i = text.find("#sdy", start, end)
+        while i >= 0:
+            # skip occurrences inside strings
+            if self._in_string(pos, i):
+                i = text.find("#sdy", i + 4, end)
+                continue
+            m = _SDY_ATTR_HEAD.match(text, i, end)
+            if m and m.group() in _SDY_STANDALONE:
+                close = self._sdy_extent(i)
+                if pos < i:
+                    out.append(self.norm_piece(pos, i))
+                out.append(self.sdy_attr(i, close, "attribute"))
+                pos = close
+            elif m:
+                raise self.error(i, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+            i = text.find("#sdy", max(pos, i + 4), end)
+        if pos < end:
+            out.append(self.norm_piece(pos, end))
+        return out
+
+    def _in_string(self, start: int, pos: int) -> bool:
+        q = self.text.count('"', start, pos) - self.text.count('\\"', start, pos)
+        return q % 2 == 1
+
+    def norm_piece(self, start: int, end: int) -> str:
+        s = self.text[start:end]
+        if "\n" not in s and "//" not in s:
+            return s
+        keep = getattr(self, "_keep_newlines", None)
+        if keep and any(start <= k < end for k in keep):
+            parts = []
+            pos = start
+            for k in sorted(x for x in keep if start <= x < end):
+                parts.append(self.norm_piece_folded(pos, k).rstrip(" \t\r"))
+                nxt = self.scanner.skip_ws(k)
+                line_ws = self.text[k + 1:nxt]
+                line_ws = line_ws[line_ws.rfind("\n") + 1:]
+                parts.append("\n" + line_ws[self._op_indent:])
+                pos = nxt
+            parts.append(self.norm_piece_folded(pos, end))
+            return "".join(parts)
+        return self.norm_piece_folded(start, end)
+
+    def norm_piece_folded(self, start: int, end: int) -> str:
+        s = self.text[start:end]
+        if "\n" not in s and "//" not in s:
+            return s
+        lead = " " if s[:1].isspace() else ""
+        trail = " " if s[-1:].isspace() else ""
+        body = self.norm(start, end)
+        return (lead + body + trail) if body else (" " if s.strip() == "" and s else "")
+
+    def attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
+        """Entries of ``{a = 1, b}`` spanning ``[start, end)``: (attributes, their locations)."""
+        entries: dict[str, A.Attr] = {}
+        locs: dict[str, Location] = {}
+        bounds = self._split_commas(start + 1, end - 1)
+        for s, e in bounds:
+            seg_text = self.text[s:e]
+            if not seg_text.strip() or seg_text.strip().startswith("//") and not self.norm(s, e):
+                continue
+            k = s + len(seg_text) - len(seg_text.lstrip())
+            while self.text.startswith("//", k):
+                k = self.scanner.skip_ws(k)
+            m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
+            if not m:
+                raise self.error(k, "expected an attribute name")
+            if m.group(1) is not None:
+                from shardy_py.syntax.sdy_parser import unquote
+
+                name = unquote(m.group(0))
+            else:
+                name = m.group(2)
+            rest = self.scanner.skip_ws(m.end())
+            if rest >= e:
+                value: A.Attr = UNIT
+            elif self.text[rest] == "=":
+                if self.scanner.skip_ws(rest + 1) >= e:
+                    raise self.error(rest + 1, f"expected a value for attribute '{name}'")
+                value = self.attr_value(rest + 1, e)
+            else:
+                raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            entries[name] = value
+            locs[name] = self.loc(k)
+        return entries, locs
+
+    def _split_commas(self, start: int, end: int) -> list[tuple[int, int]]:
+        """Spans between depth-0 commas of ``[start, end)`` (strings and brackets respected)."""
+        out = []
+        depth = 0
+        seg = start
+        for m in re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|[()\[\]{}<>,]').finditer(self.text, start, end):
+            t = m.group()
+            if t[0] in '"/' or t == "->":
+                continue
+            if t in "([{<":
+                depth += 1
+            elif t in ")]}>":
+                depth -= 1
+            elif depth == 0:
+                out.append((seg, m.start()))
+                seg = m.end()
+        if self.text[seg:end].strip():
+            out.append((seg, end))
+        return out
+
+    # -- values ---------------------------------------------------------------------
+    def define(self, v: Value, key: str | None = None) -> None:
+        self.scopes[-1][key or v.name] = v
+
+    def lookup(self, name: str) -> Value | None:
+        for scope in reversed(self.scopes):
+            v = scope.get(name)
+            if v is not None:
+                return v
+        return None
+
+    def make_results(self, op: Operation, groups: list[tuple[str, int]], types: list[Type | None]) -> None:
+        total = sum(n for _, n in groups)
+        if len(types) == 1 and total > 1 and types[0] is None:
+            types = types * total
+        idx = 0
+        for name, count in groups:
+            for k in range(count):
+                t = types[idx] if idx < len(types) else None
+                vname = name if count == 1 else f"{name}#{k}"
+                v = Value(vname, t, op, idx, op.loc)
+                op.results.append(v)
+                self.define(v)
+                if count > 1 and k == 0:
+                    self.scopes[-1].setdefault(name, v)
+                idx += 1
+
+    def set_operands(self, op: Operation, names: list[str]) -> None:
+        op.operand_names = names
+        op.operands = [self.lookup(n) for n in names]
+
+    # -- regions ---------------------------------------------------------------------
+    def build_region(self, raw: RawRegion, parent: Operation, args: list[Value] | None = None,
+                     isolated: bool = False) -> Region:
+        region = Region(parent=parent)
+        saved = self.scopes
+        if isolated:
+            self.scopes = [self.scopes[0], {}]
+        else:
+            self.scopes = self.scopes + [{}]
+        try:
+            block = Block(parent=region)
+            region.blocks.append(block)
+            for a in args or []:
+                a.owner = block
+                self.define(a)
+            block.arguments = list(args or [])
+            for item in raw.items:
+                if isinstance(item, RawLabel):
+                    if block.ops or block.label is not None or (block is region.blocks[0] and block.arguments):
+                        block = Block(parent=region)
+                        region.blocks.append(block)
+                    block.label = self.norm(item.start, item.end)
+                    block.arguments = self.label_args(item, block)
+                    continue
+                op = self.build_op(item)
+                op.parent = block
+                block.ops.append(op)
+        finally:
+            self.scopes = saved
+        return region
+
+    def label_args(self, item: RawLabel, block: Block) -> list[Value]:
+        text = self.text[item.start:item.end]
+        out = []
+        for i, m in enumerate(re.finditer(r"(%[\w$.-]+)\s*:\s*", text)):
+            c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
+            t = c.type()
+            v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
+            self.define(v)
+            out.append(v)
+        return out
+
+    # -- ops ------------------------------------------------------------------------------
+    def build_op(self, raw: RawOp) -> Operation:
+        text = self.text
+        pos = raw.start
+        groups: list[tuple[str, int]] = []
+        if text.startswith("%", pos):
+            while True:
+                m = _RESULTS.match(text, pos, raw.end)
+                if not m:
+                    raise self.error(pos, "expected '=' after the op results")
+                groups.append((m.group(1), int(m.group(2)) if m.group(2) else 1))
+                pos = m.end()
+                if m.group(3):
+                    break
+        m = _OP_NAME.match(text, pos, raw.end)
+        if not m:
+            raise self.error(pos, "expected an operation name")
+        generic = m.group(1) is not None
+        name = m.group(1) if generic else m.group(2)
+        if not generic and "." not in name:
+            if name in ("return", "call", "call_indirect", "constant") and self.func_depth:
+                name = "func." + name
+            elif name == "module":
+                name = "builtin.module"
+        op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
+        cur = Cursor(self, raw, m.end(), name)
+        handler = None if generic else _HANDLERS.get(name)
+        if handler is not None:
+            handler(self, cur, op)
+        else:
+            self.opaque(cur, op, raw)
+        return op
+
+    # generic and unknown ops: a lossless template ---------------------------------
+    def opaque(self, cur: Cursor, op: Operation, raw: RawOp) -> None:
+        """Keep the op's text; parse its attribute dictionary, regions and types."""
+        start = cur.pos
+        pieces: list = []
+        self._keep_newlines = self._top_level_newlines(start, raw)
+        self._op_indent = op.loc.column - 1
+        attr_span = self._find_attr_dict(start, raw)
+        # operands: value uses in the text outside regions that resolve
+        names: list[str] = []
+        bound: list[tuple[str, str | None]] = []
+        pos = start
+        spans = [(r.start, r.end, r) for r in raw.regions]
+        if attr_span:
+            spans.append((attr_span[0], attr_span[1], None))
+            spans.sort(key=lambda x: x[0])
+        for s, e, r in spans:
+            self._scan_uses(pos, s, names, bound)
+            pieces.extend(self._text_pieces(pos, s))
+            if r is None:
+                entries, locs = self.attr_dict(s, e)
+                inherent = INHERENT_ATTRIBUTES.get(op.name, ())
+                for key in inherent:
+                    if key in entries:
+                        op.properties[key] = entries.pop(key)
+                op.attributes = entries
+                op.attribute_locs = locs
+                pieces.append(("attrs",))
+            else:
+                pieces.append(r)
+            pos = e
+        self._scan_uses(pos, raw.end, names, bound)
+        tail = self._text_pieces(pos, raw.end)
+        pieces.extend(tail)
+        self.set_operands(op, names)
+        # types: after the last top-level ':' (outside regions and the attribute dict)
+        rtypes = self._result_types(start, raw, spans, sum(n for _, n in op.result_groups))
+        # regions: bound names (`%iterArg = %0`, `(%a: t)`) become block arguments
+        for r in raw.regions:
+            args = [Value(n, parse_type(t) if t else None, None, i) for i, (n, t) in enumerate(bound)]
+            region = self.build_region(r, op, args)
+            op.regions.append(region)
+            idx = pieces.index(r)
+            pieces[idx] = region
+        self.make_results(op, op.result_groups, rtypes)
+        op._pieces = pieces
+
+    def _top_level_newlines(self, start: int, raw: RawOp) -> set[int]:
+        """Offsets of the line breaks of this op that are outside brackets (continuation lines)."""
+        if "\n" not in self.text[start:raw.end]:
+            return set()
+        keep: set[int] = set()
+        depth = 0
+        skip = {r.start: r.end for r in raw.regions}
+        pos = start
+        for m in _STRUCT.finditer(self.text, start, raw.end):
+            s = m.start()
+            if s < pos:
+                continue
+            if s in skip:
+                pos = skip[s]
+                continue
+            t = m.group()
+            if t == "\n":
+                if depth == 0:
+                    keep.add(s)
+            elif len(t) > 1 or t == '"':
+                continue
+            elif t in "([{<":
+                depth += 1
+            elif t in ")]}>":
+                depth = max(0, depth - 1)
+        return keep
+
+    def _text_pieces(self, start: int, end: int) -> list:
+        if start >= end:
+            return []
+        out = []
+        for p in self.template(start, end):
+            if isinstance(p, str):
+                p = self._split_loc(p)
+                out.extend(p)
+            else:
+                out.append(p)
+        return out
+
+    _LOC = re.compile(r"\s*\bloc\(")
+
+    def _split_loc(self, s: str) -> list:
+        """Separate ``loc(...)`` parts (printed only with debug info) from text."""
+        if "loc(" not in s:
+            return [s]
+        out: list = []
+        pos = 0
+        for m in self._LOC.finditer(s):
+            if m.start() < pos:
+                continue
+            depth = 0
+            j = m.end() - 1
+            while j < len(s):
+                if s[j] == "(":
+                    depth += 1
+                elif s[j] == ")":
+                    depth -= 1
+                    if depth == 0:
+                        break
+                elif s[j] == '"':
+                    j = s.find('"', j + 1)
+                    while j > 0 and s[j - 1] == "\\":
+                        j = s.find('"', j + 1)
+                    if j < 0:
+                        break
+                j += 1
+            out.append(s[pos:m.start()])
+            out.append(("loc", s[m.start():j + 1]))
+            pos = j + 1
+        out.append(s[pos:])
+        return [p for p in out if p != ""]
+
+    def _scan_uses(self, start: int, end: int, names: list[str], bound: list) -> None:
+        text = self.text[start:end]
+        if "%" not in text:
+            return
+        for m in _VALUE_USE.finditer(text):
+            after = text[m.end():m.end() + 3].lstrip()
+            if after.startswith(":") and not after.startswith("::"):
+                # `%a: type` binds a region argument
+                c = Cursor(self, RawOp(start, end), start + m.end(), "block argument")
+                c.expect(":")
+                try:
+                    t = self.norm(c.ws(), (c.skip_type(), c.pos)[1])
+                except ParseError:
+                    t = None
+                bound.append((m.group(), t))
+            elif after.startswith("=") and not after.startswith("=="):
+                bound.append((m.group(), None))
+            elif self.lookup(m.group()) is not None:
+                names.append(m.group())
+
+    def _find_attr_dict(self, start: int, raw: RawOp) -> tuple[int, int] | None:
+        """The span of the op's attribute dictionary, if it has one."""
+        text = self.text
+        region_starts = {r.start: r for r in raw.regions}
+        depth = 0
+        pos = start
+        prev_sig = ""
+        for m in re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|[()\[\]{}<>]|[^\s()\[\]{}<>"]').finditer(
+                text, start, raw.end):
+            s = m.start()
+            if s < pos:
+                continue
+            t = m.group()
+            if s in region_starts:
+                pos = region_starts[s].end
+                prev_sig = "}"
+                continue
+            if t.startswith("//"):
+                continue
+            if depth == 0 and t == "{" and prev_sig not in ("=", "<"):
+                close = self.scanner.match_bracket(s)
+                body = text[s + 1:close - 1].strip()
+                if not body or re.match(r'(?:[A-Za-z_][\w$.-]*|"(?:[^"\\]|\\.)*")\s*(?:=|,|$)', body):
+                    return s, close
+                pos = close
+                prev_sig = "}"
+                continue
+            if t in "([{<":
+                depth += 1
+            elif t in ")]}>":
+                depth = max(0, depth - 1)
+            prev_sig = t[-1] if t else prev_sig
+        return None
+
+    def _result_types(self, start: int, raw: RawOp, spans, nresults: int) -> list[Type | None]:
+        if nresults == 0:
+            return []
+        text = self.text
+        skip = [(s, e) for s, e, _ in spans]
+        depth = 0
+        last_colon = -1
+        rx = re.compile(r'"(?:[^"\\]|\\.)*"|//[^\n]*|->|::|[()\[\]{}<>:]|\bloc\(')
+        pos = start
+        for m in rx.finditer(text, start, raw.end):
+            s = m.start()
+            if s < pos:
+                continue
+            if any(a <= s < b for a, b in skip):
+                pos = next(b for a, b in skip if a <= s < b)
+                continue
+            t = m.group()
+            if t[0] in '"/' or t in ("->", "::"):
+                continue
+            if t == "loc(":
+                pos = self.scanner.match_bracket(s + 3)
+                continue
+            if t in "([{<":
+                depth += 1
+            elif t in ")]}>":
+                depth = max(0, depth - 1)
+            elif t == ":" and depth == 0:
+                last_colon = m.end()
+        if last_colon < 0:
+            return [None] * nresults
+        end = raw.end
+        for a, _ in skip:
+            if a >= last_colon:
+                end = min(end, a)
+        seg = text[last_colon:end]
+        cut = re.search(r"\s(?:attributes|loc\(|cond|do)\b", seg)
+        if cut:
+            seg = seg[:cut.start()]
+        try:
+            c = Cursor(self, RawOp(last_colon, last_colon + len(seg)), last_colon, "types")
+            if c.peek("("):
+                save = c.pos
+                c.balanced()
+                if c.peek("->"):
+                    c.pos = save
+                    _, outs = c.function_type()
+                    types: list = outs
+                else:
+                    c.pos = save
+                    types = c.types()
+            else:
+                types = c.types()
+        except ParseError:
+            return [None] * nresults
+        if len(types) == nresults:
+            return types
+        if len(types) == 1:
+            return types * nresults
+        return [None] * nresults
+
+
+# ---------------------------------------------------------------------------------------
+# Handlers for modelled ops.  Each reads the op after its name.
+# ---------------------------------------------------------------------------------------
+
+def _trailer(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    op.location_text = cur.location()
+    cur.finish()
+
+
+def _attrs(cur: Cursor, op: Operation) -> None:
+    d = cur.attr_dict()
+    if d is not None:
+        op.attributes, op.attribute_locs = d
+
+
+def _single_type(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str], same_operand: bool = True):
+    cur.expect(":", "':' and the type")
+    t = cur.type()
+    p.set_operands(op, operands)
+    if same_operand:
+        op.operand_types = [t] * len(operands)
+    p.make_results(op, op.result_groups, [t])
+    _trailer(p, cur, op)
+
+
+def _expect_results(p: ModuleParser, op: Operation, n: int | None) -> None:
+    have = sum(k for _, k in op.result_groups)
+    if n is not None and have != n:
+        raise p.error(p.text.find(op.name, 0) if False else _op_offset(p, op),
+                      f"'{op.name}' has {n} result{'s' if n != 1 else ''}, but {have} "
+                      f"{'were' if have != 1 else 'was'} named")
+
+
+def _op_offset(p: ModuleParser, op: Operation) -> int:
+    return p.lines.starts[op.loc.line - p.lines.first_line] + op.loc.column - 1
+
+
+def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 0)
+    m = cur.match(_SYMBOL)
+    if not m:
+        raise cur.error(f"expected a symbol name like @mesh, found {cur.found()}")
+    op.properties["sym_name"] = _symbol_name(m.group())
+    op.properties["sym_loc"] = p.loc(m.start())
+    cur.expect("=", "'=' after the mesh name")
+    cur.ws()
+    op.properties["mesh_loc"] = p.loc(cur.pos)
+    op.properties["mesh"] = cur.sdy("mesh_body", "mesh")
+    _attrs(cur, op)
+    _trailer(p, cur, op)
+
+
+def _symbol_name(tok: str) -> str:
+    from shardy_py.syntax.sdy_parser import unquote
+
+    s = tok[1:]
+    return unquote(s) if s.startswith('"') else s
+
+
+def h_sharding_op(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 1)
+    x = cur.value_use()
+    cur.ws()
+    op.properties["sharding_loc"] = p.loc(cur.pos)
+    op.properties["sharding"] = cur.sdy("sharding_body", "sharding")
+    _attrs(cur, op)
+    _single_type(p, cur, op, [x])
+
+
+def h_return(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 0)
+    _attrs(cur, op)
+    names = cur.value_uses()
+    types: list[Type] = []
+    if names:
+        cur.expect(":", "':' and the operand types")
+        types = cur.types()
+        if len(types) != len(names):
+            raise cur.error(f"{len(names)} operands but {len(types)} types")
+    p.set_operands(op, names)
+    op.operand_types = types
+    _trailer(p, cur, op)
+
+
+def _region_args(p: ModuleParser, cur: Cursor) -> list[Value]:
+    cur.expect("(", "'(' and the region arguments")
+    args: list[Value] = []
+    if cur.accept(")"):
+        return args
+    while True:
+        cur.ws()
+        at = cur.pos
+        name = cur.value_use()
+        cur.expect(":")
+        t = cur.type()
+        v = Value(name, t, None, len(args), p.loc(at))
+        d = cur.attr_dict()
+        if d:
+            v.attributes = d[0]
+        cur.location()
+        args.append(v)
+        if not cur.accept(","):
+            break
+    cur.expect(")")
+    return args
+
+
+def _operand_list(cur: Cursor) -> list[str]:
+    cur.expect("(", "'(' and the operands")
+    names = cur.value_uses()
+    cur.expect(")")
+    return names
+
+
+def _sharding_list(p: ModuleParser, cur: Cursor, op: Operation, key: str) -> None:
+    cur.ws()
+    op.properties[key + "_loc"] = p.loc(cur.pos)
+    op.properties[key] = A.TensorShardingPerValueAttr(cur.sdy("sharding_list", key))
+
+
+def _region_op_tail(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str], args: list[Value],
+                    isolated: bool) -> None:
+    raw = cur.region()
+    p.set_operands(op, operands)
+    region = p.build_region(raw, op, args, isolated=isolated)
+    op.regions.append(region)
+    _attrs(cur, op)
+    cur.expect(":", "':' and the function type")
+    cur.ws()
+    op.properties["type_loc"] = p.loc(cur.pos)
+    ins, outs = cur.function_type()
+    op.operand_types = ins
+    p.make_results(op, op.result_groups, outs)
+    _expect_results(p, op, len(outs))
+    _trailer(p, cur, op)
+
+
+def h_manual_computation(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    operands = _operand_list(cur)
+    cur.expect("in_shardings")
+    cur.expect("=")
+    _sharding_list(p, cur, op, "in_shardings")
+    cur.expect("out_shardings")
+    cur.expect("=")
+    _sharding_list(p, cur, op, "out_shardings")
+    cur.expect("manual_axes")
+    cur.expect("=")
+    cur.ws()
+    op.properties["manual_axes_loc"] = p.loc(cur.pos)
+    op.properties["manual_axes"] = cur.sdy("manual_axes", "manual axes")
+    args = _region_args(p, cur)
+    _region_op_tail(p, cur, op, operands, args, isolated=False)
+
+
+def h_named_computation(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    cur.expect("<", "'<' and the computation name")
+    m = cur.match(re.compile(r'"(?:[^"\\]|\\.)*"'))
+    if not m:
+        raise cur.error(f"expected the computation name as a string, found {cur.found()}")
+    from shardy_py.syntax.sdy_parser import unquote
+
+    op.properties["name"] = unquote(m.group())
+    cur.expect(">")
+    operands = _operand_list(cur)
+    if cur.accept("in_shardings"):
+        cur.expect("=")
+        _sharding_list(p, cur, op, "in_shardings")
+    if cur.accept("out_shardings"):
+        cur.expect("=")
+        _sharding_list(p, cur, op, "out_shardings")
+    args = _region_args(p, cur)
+    _region_op_tail(p, cur, op, operands, args, isolated=False)
+
+
+def h_sharding_group(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 0)
+    x = cur.value_use()
+    cur.expect("group_id")
+    cur.expect("=")
+    m = cur.match(_INT)
+    if not m:
+        raise cur.error(f"expected an integer group id, found {cur.found()}")
+    op.properties["group_id"] = int(m.group())
+    _attrs(cur, op)
+    cur.expect(":", "':' and the type")
+    t = cur.type()
+    p.set_operands(op, [x])
+    op.operand_types = [t]
+    _trailer(p, cur, op)
+
+
+def h_constant(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 1)
+    _attrs(cur, op)
+    cur.ws()
+    start = cur.pos
+    # the value runs to the top-level ':' before the type
+    m = cur.match(_TYPE_HEAD)
+    if not m:
+        raise cur.error(f"expected an elements attribute like dense<...>, found {cur.found()}")
+    if cur.pos < cur.end and p.text[cur.pos] == "<":
+        cur.balanced()
+    op.properties["value"] = A.OpaqueAttr(p.norm(start, cur.pos))
+    cur.expect(":", "':' and the type")
+    t = cur.type()
+    p.set_operands(op, [])
+    p.make_results(op, op.result_groups, [t])
+    _trailer(p, cur, op)
+
+
+def h_data_flow_edge(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 1)
+    x = cur.value_use()
+    if cur.accept("sharding"):
+        cur.expect("=")
+        cur.ws()
+        op.properties["sharding_loc"] = p.loc(cur.pos)
+        op.properties["sharding"] = cur.sdy("sharding_body", "sharding")
+    _attrs(cur, op)
+    _single_type(p, cur, op, [x])
+
+
+def h_func_data_flow_edge(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 1)
+    x = cur.value_use()
+    _attrs(cur, op)
+    _single_type(p, cur, op, [x])
+
+
+def h_propagation_barrier(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 1)
+    x = cur.value_use()
+    cur.expect("allowed_direction")
+    cur.expect("=")
+    m = cur.match(_BARE_ID)
+    if not m or m.group() not in A.PROPAGATION_DIRECTIONS:
+        raise cur.error("expected a propagation direction (NONE, FORWARD, BACKWARD or BOTH), found "
+                        + (repr(m.group()) if m else cur.found()))
+    op.properties["allowed_direction"] = m.group()
+    _attrs(cur, op)
+    _single_type(p, cur, op, [x])
+
+
+def _collective(prop: str | None, rule: str | None, has_reduction: bool = False):
+    def handler(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+        _expect_results(p, op, 1)
+        if has_reduction:
+            cur.ws()
+            m = _BARE_ID.match(p.text, cur.pos, cur.end)
+            if m and m.group() in A.REDUCTION_KINDS:
+                cur.pos = m.end()
+                op.properties["reduction_op"] = m.group()
+                op.properties["reduction_op_written"] = True
+            else:
+                op.properties["reduction_op"] = "sum"
+        if prop is not None:
+            cur.ws()
+            op.properties[prop + "_loc"] = p.loc(cur.pos)
+            op.properties[prop] = cur.sdy(rule, prop)
+        x = cur.value_use()
+        cur.expect("out_sharding")
+        cur.expect("=")
+        cur.ws()
+        op.properties["out_sharding_loc"] = p.loc(cur.pos)
+        op.properties["out_sharding"] = cur.sdy("sharding_body", "out_sharding")
+        _attrs(cur, op)
+        _single_type(p, cur, op, [x])
+    return handler
+
+
+def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 0)
+    vis = cur.match(re.compile(r"(?:private|public|nested)\b"))
+    if vis:
+        op.properties["sym_visibility"] = vis.group()
+    m = cur.match(_SYMBOL)
+    if not m:
+        raise cur.error(f"expected the function name like @main, found {cur.found()}")
+    op.properties["sym_name"] = _symbol_name(m.group())
+    cur.expect("(", "'(' and the arguments")
+    args: list[Value] = []
+    arg_types: list[Type] = []
+    arg_attrs: list[dict] = []
+    arg_locs: list[str | None] = []
+    named = cur.peek("%")
+    if not cur.accept(")"):
+        while True:
+            cur.ws()
+            at = cur.pos
+            if named:
+                name = cur.value_use()
+                cur.expect(":", "':' and the argument type")
+            t = cur.type()
+            d = cur.attr_dict()
+            attrs_ = d[0] if d else {}
+            arg_locs.append(cur.location())
+            if named:
+                v = Value(name, t, None, len(args), p.loc(at), attrs_)
+                if d:
+                    v_locs = d[1]
+                    op.attribute_locs.update({f"arg{len(args)}.{k}": loc for k, loc in v_locs.items()})
+                args.append(v)
+            arg_types.append(t)
+            arg_attrs.append(attrs_)
+            if not cur.accept(","):
+                break
+        cur.expect(")")
+    res_types: list[Type] = []
+    res_attrs: list[dict] = []
+    res_locs: list[Location] = []
+    if cur.accept("->"):
+        if cur.peek("(") and not _looks_like_function_type(cur):
+            cur.expect("(")
+            if not cur.accept(")"):
+                while True:
+                    cur.ws()
+                    res_locs.append(p.loc(cur.pos))
+                    res_types.append(cur.type())
+                    d = cur.attr_dict()
+                    res_attrs.append(d[0] if d else {})
+                    if d:
+                        op.attribute_locs.update({f"res{len(res_types) - 1}.{k}": loc for k, loc in d[1].items()})
+                    cur.location()
+                    if not cur.accept(","):
+                        break
+                cur.expect(")")
+        else:
+            cur.ws()
+            res_locs.append(p.loc(cur.pos))
+            res_types.append(cur.type())
+            res_attrs.append({})
+    if cur.keyword("attributes"):
+        d = cur.attr_dict()
+        if d is None:
+            raise cur.error("expected '{' after 'attributes'")
+        op.attributes = d[0]
+        op.attribute_locs.update(d[1])
+    op.properties.update(arg_types=arg_types, arg_attrs=arg_attrs, result_types=res_types,
+                         res_attrs=res_attrs, res_locs=res_locs, arg_locs=arg_locs)
+    if cur.at_region():
+        raw = cur.region()
+        p.func_depth += 1
+        try:
+            region = p.build_region(raw, op, args, isolated=True)
+        finally:
+            p.func_depth -= 1
+        op.regions.append(region)
+    elif named:
+        raise cur.error("a function with named arguments needs a body")
+    _trailer(p, cur, op)
+
+
+def _looks_like_function_type(cur: Cursor) -> bool:
+    """``-> (T) -> U`` would be a function-typed single result; rare, but keep it whole."""
+    save = cur.pos
+    try:
+        cur.balanced()
+        return cur.peek("->")
+    except ParseError:
+        return False
+    finally:
+        cur.pos = save
+
+
+def h_module(p: ModuleParser, cur: Cursor, op: Operation) -> None:
+    _expect_results(p, op, 0)
+    m = cur.match(_SYMBOL)
+    if m:
+        op.properties["sym_name"] = _symbol_name(m.group())
+    if cur.keyword("attributes"):
+        d = cur.attr_dict()
+        if d is None:
+            raise cur.error("expected '{' after 'attributes'")
+        op.attributes, op.attribute_locs = d
+    raw = cur.region()
+    op.regions.append(p.build_region(raw, op, [], isolated=True))
+    _trailer(p, cur, op)
+
+
+_HANDLERS = {
+    "builtin.module": h_module,
+    "func.func": h_func,
+    "func.return": h_return,
+    "sdy.mesh": h_mesh,
+    "sdy.sharding_constraint": h_sharding_op,
+    "sdy.reshard": h_sharding_op,
+    "sdy.return": h_return,
+    "sdy.manual_computation": h_manual_computation,
+    "sdy.named_computation": h_named_computation,
+    "sdy.sharding_group": h_sharding_group,
+    "sdy.constant": h_constant,
+    "sdy.data_flow_edge": h_data_flow_edge,
+    "sdy.func_data_flow_edge": h_func_data_flow_edge,
+    "sdy.propagation_barrier": h_propagation_barrier,
+    "sdy.all_gather": _collective("gathering_axes", "list_of_axis_ref_lists"),
+    "sdy.all_slice": _collective("slicing_axes", "list_of_axis_ref_lists"),
+    "sdy.all_to_all": _collective("params", "all_to_all_params"),
+    "sdy.collective_permute": _collective(None, None),
+    "sdy.all_reduce": _collective("reduction_axes", "axis_ref_list", has_reduction=True),
+    "sdy.reduce_scatter": _collective("reduce_scatter_axes", "list_of_axis_ref_lists", has_reduction=True),
+    "sdy.sharded_to_unreduced": _collective("axes", "list_of_axis_ref_lists"),
+    "sdy.replicated_to_unreduced": _collective("axes", "axis_ref_list"),
+}
+
+
+def parse_module(text: str, filename: str | None = None, first_line: int = 1) -> Module:
+    """Parse ``text`` into a ``Module`` (raises ``ParseError``)."""
+    if "\x00" in text:
+        i = text.index("\x00")
+        line, col = LineIndex(text, first_line).locate(i)
+        raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
+    p = ModuleParser(text, filename, first_line)
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        items = p.scanner.scan_items(0, 0, False)[0]
+        preamble: list[str] = []
+        ops: list[Operation] = []
+        for item in items:
+            if isinstance(item, RawLabel):
+                raise p.error(item.start, "a block label is only allowed inside a region")
+            c = text[item.start]
+            if c in "#!" or text.startswith("{-#", item.start):
+                preamble.append(p.norm(item.start, item.end) if c in "#!" else text[item.start:item.end].strip())
+                continue
+            ops.append(p.build_op(item))
+    except RecursionError:
+        raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    if len(ops) == 1 and ops[0].name == "builtin.module":
+        top = ops[0]
+        top.properties["explicit"] = True
+    else:
+        top = Operation("builtin.module", loc=Location(first_line, 1))
+        region = Region(parent=top)
+        block = Block(parent=region)
+        region.blocks.append(block)
+        top.regions.append(region)
+        for op in ops:
+            if op.name == "builtin.module":
+                pass
+            op.parent = block
+            block.ops.append(op)
+    return Module(top, text, filename, preamble)

@@ -1,0 +1,304 @@
+"""Canonical printing of modules and ops, as MLIR and the C++ Shardy print them.
+
+Shardy, func and module ops are printed from their fields; other ops from
+the template the parser kept (their own text, with the sdy attributes and the
+attribute dictionary regenerated and regions re-indented).
+"""
+from __future__ import annotations
+
+import re
+
+from shardy_py.ir import attrs as A
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Operation, Region
+from shardy_py.syntax import attr_printer as P
+
+_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
+INDENT = "  "
+
+
+class Printer:
+    """Accumulates lines; ``debug_info`` also prints ``loc(...)`` locations."""
+
+    def __init__(self, debug_info: bool = False):
+        self.out: list[str] = []
+        self.debug_info = debug_info
+
+    # -- attributes ----------------------------------------------------------------
+    def attr_value(self, a: A.Attr) -> str:
+        return str(a)
+
+    def attr_dict(self, d: dict, prefix: str = " ") -> str:
+        """`` {a = 1 : i64, b}`` sorted by name; empty string when ``d`` is empty."""
+        if not d:
+            return ""
+        parts = []
+        for k in sorted(d):
+            key = k if _BARE_KEY.match(k) else P.quote_string(k)
+            v = d[k]
+            parts.append(key if v == _UNIT else f"{key} = {self.attr_value(v)}")
+        return prefix + "{" + ", ".join(parts) + "}"
+
+    def loc(self, text: str | None) -> str:
+        return f" {text}" if (text and self.debug_info) else ""
+
+    # -- ops -----------------------------------------------------------------------
+    def results(self, op: Operation) -> str:
+        if not op.result_groups:
+            return ""
+        return ", ".join(n if c == 1 else f"{n}:{c}" for n, c in op.result_groups) + " = "
+
+    def region(self, r: Region, indent: str, print_entry_label: bool = False) -> None:
+        inner = indent + INDENT
+        for bi, block in enumerate(r.blocks):
+            if block.label is not None and (bi > 0 or print_entry_label or block.label):
+                self.out.append(indent + block.label)
+            for op in block.ops:
+                self.op(op, inner)
+
+    def op(self, op: Operation, indent: str) -> None:
+        fn = _PRINTERS.get(op.name) if op._pieces is None else None
+        if fn is None:
+            self.opaque(op, indent)
+        else:
+            fn(self, op, indent)
+
+    def line(self, indent: str, text: str) -> None:
+        self.out.append(indent + text)
+
+    def opaque(self, op: Operation, indent: str) -> None:
+        name = op.name
+        pieces = op._pieces or []
+        generic = _is_generic_written(op)
+        if generic:
+            head = f'{self.results(op)}"{name}"'
+        else:
+            shown = name[5:] if name.startswith("func.") and _in_func_body(op) else name
+            head = self.results(op) + shown
+        buf = [indent, head]
+        for p in pieces:
+            if isinstance(p, str):
+                buf.append(p.replace("\n", "\n" + indent))
+            elif isinstance(p, Region):
+                buf.append("{")
+                self.out.append("".join(buf))
+                buf = []
+                self.region(p, indent)
+                buf.extend([indent, "}"])
+            elif isinstance(p, tuple):
+                if p[0] == "attrs":
+                    txt = self.attr_dict(op.attributes, prefix="")
+                    props = {k: v for k, v in op.properties.items() if isinstance(v, A.Attr)}
+                    if props:
+                        txt = "<" + self.attr_dict(props, prefix="") + ">" + (" " + txt if txt else "")
+                    if txt:
+                        buf.append(txt)
+                    elif buf and buf[-1].endswith(" "):
+                        buf[-1] = buf[-1][:-1]  # an emptied dict leaves no double space
+                elif p[0] == "loc" and self.debug_info:
+                    buf.append(p[1])
+            else:
+                buf.append(str(p))
+        self.out.append("".join(buf).rstrip())
+
+
+_UNIT = A.OpaqueAttr("")
+
+
+def _in_func_body(op: Operation) -> bool:
+    """Directly inside a ``func.func`` the default dialect is ``func`` (``return``, ``call``)."""
+    parent = op.parent_op
+    return parent is not None and parent.name == "func.func"
+
+
+def _is_generic_written(op: Operation) -> bool:
+    return op.generic_form
+
+
+# ---- modelled ops -----------------------------------------------------------------------
+
+def _types(ts) -> str:
+    return ", ".join(str(t) for t in ts)
+
+
+def _functional(ins, outs) -> str:
+    res = str(outs[0]) if len(outs) == 1 and not str(outs[0]).startswith("(") else f"({_types(outs)})"
+    return f"({_types(ins)}) -> {res}"
+
+
+def pr_module(pr: Printer, op: Operation, indent: str) -> None:
+    head = "module"
+    if "sym_name" in op.properties:
+        head += " " + P.symbol_ref(op.properties["sym_name"])
+    if op.attributes:
+        head += " attributes" + pr.attr_dict(op.attributes)
+    pr.line(indent, head + " {")
+    pr.region(op.regions[0], indent)
+    pr.line(indent, "}" + pr.loc(op.location_text))
+
+
+def pr_func(pr: Printer, op: Operation, indent: str) -> None:
+    props = op.properties
+    head = "func.func "
+    if props.get("sym_visibility"):
+        head += props["sym_visibility"] + " "
+    head += P.symbol_ref(props["sym_name"])
+    args = []
+    body_args = op.regions[0].blocks[0].arguments if op.regions else None
+    for i, t in enumerate(props["arg_types"]):
+        if body_args is not None:
+            a = body_args[i]
+            args.append(f"{a.name}: {t}{pr.attr_dict(a.attributes)}{pr.loc(props['arg_locs'][i])}")
+        else:
+            args.append(f"{t}{pr.attr_dict(props['arg_attrs'][i])}")
+    head += "(" + ", ".join(args) + ")"
+    rts = props["result_types"]
+    ras = props["res_attrs"]
+    if rts:
+        if len(rts) == 1 and not ras[0] and not str(rts[0]).startswith("("):
+            head += f" -> {rts[0]}"
+        else:
+            head += " -> (" + ", ".join(f"{t}{pr.attr_dict(a)}" for t, a in zip(rts, ras, strict=True)) + ")"
+    if op.attributes:
+        head += " attributes" + pr.attr_dict(op.attributes)
+    if op.regions:
+        pr.line(indent, head + " {")
+        pr.region(op.regions[0], indent)
+        pr.line(indent, "}" + pr.loc(op.location_text))
+    else:
+        pr.line(indent, head + pr.loc(op.location_text))
+
+
+def pr_return(pr: Printer, op: Operation, indent: str) -> None:
+    name = "return" if op.name == "func.return" and _in_func_body(op) else op.name
+    text = name + pr.attr_dict(op.attributes)
+    if op.operand_names:
+        text += f" {', '.join(op.operand_names)} : {_types(op.operand_types)}"
+    pr.line(indent, text + pr.loc(op.location_text))
+
+
+def pr_mesh(pr: Printer, op: Operation, indent: str) -> None:
+    pr.line(indent, f"sdy.mesh {P.symbol_ref(op.properties['sym_name'])} = {P.mesh_body(op.properties['mesh'])}"
+            + pr.attr_dict(op.attributes) + pr.loc(op.location_text))
+
+
+def _simple(pr: Printer, op: Operation, indent: str, middle: str) -> None:
+    t = op.results[0].type if op.results else (op.operand_types[0] if op.operand_types else "")
+    pr.line(indent, f"{pr.results(op)}{op.name} {middle}{pr.attr_dict(op.attributes)} : {t}"
+            + pr.loc(op.location_text))
+
+
+def pr_sharding_op(pr: Printer, op: Operation, indent: str) -> None:
+    _simple(pr, op, indent, f"{op.operand_names[0]} {P.sharding_body(op.properties['sharding'])}")
+
+
+def pr_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
+    s = op.properties.get("sharding")
+    _simple(pr, op, indent, op.operand_names[0] + (f" sharding={P.sharding_body(s)}" if s is not None else ""))
+
+
+def pr_func_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
+    _simple(pr, op, indent, op.operand_names[0])
+
+
+def pr_propagation_barrier(pr: Printer, op: Operation, indent: str) -> None:
+    _simple(pr, op, indent, f"{op.operand_names[0]} allowed_direction={op.properties['allowed_direction']}")
+
+
+def pr_sharding_group(pr: Printer, op: Operation, indent: str) -> None:
+    pr.line(indent, f"sdy.sharding_group {op.operand_names[0]} group_id={op.properties['group_id']}"
+            f"{pr.attr_dict(op.attributes)} : {op.operand_types[0]}" + pr.loc(op.location_text))
+
+
+def pr_constant(pr: Printer, op: Operation, indent: str) -> None:
+    pr.line(indent, f"{pr.results(op)}sdy.constant{pr.attr_dict(op.attributes)} {op.properties['value']} : "
+            f"{op.results[0].type}" + pr.loc(op.location_text))
+
+
+def _collective_printer(prop: str | None, fmt, has_reduction: bool = False):
+    def printer(pr: Printer, op: Operation, indent: str) -> None:
+        parts = []
+        if has_reduction and op.properties.get("reduction_op", "sum") != "sum":
+            parts.append(op.properties["reduction_op"])
+        if prop is not None:
+            parts.append(fmt(op.properties[prop]))
+        parts.append(op.operand_names[0])
+        parts.append("out_sharding=" + P.sharding_body(op.properties["out_sharding"]))
+        _simple(pr, op, indent, " ".join(parts))
+    return printer
+
+
+def _region_args(args) -> str:
+    return "(" + ", ".join(f"{a.name}: {a.type}{Printer().attr_dict(a.attributes)}" for a in args) + ")"
+
+
+def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
+    block = op.regions[0].blocks[0]
+    pr.line(indent, f"{head} {_region_args(block.arguments)} {{")
+    pr.region(op.regions[0], indent)
+    outs = [r.type for r in op.results]
+    pr.line(indent, "}" + pr.attr_dict(op.attributes) + " : " + _functional(op.operand_types, outs)
+            + pr.loc(op.location_text))
+
+
+def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
+    props = op.properties
+    head = (f"{pr.results(op)}sdy.manual_computation({', '.join(op.operand_names)}) "
+            f"in_shardings={P.sharding_list(props['in_shardings'].shardings)} "
+            f"out_shardings={P.sharding_list(props['out_shardings'].shardings)} "
+            f"manual_axes={P.manual_axes(props['manual_axes'])}")
+    _region_op(pr, op, indent, head)
+
+
+def pr_named_computation(pr: Printer, op: Operation, indent: str) -> None:
+    props = op.properties
+    head = f"{pr.results(op)}sdy.named_computation<{P.quote_string(props['name'])}>({', '.join(op.operand_names)})"
+    if props.get("in_shardings") is not None:
+        head += f" in_shardings={P.sharding_list(props['in_shardings'].shardings)}"
+    if props.get("out_shardings") is not None:
+        head += f" out_shardings={P.sharding_list(props['out_shardings'].shardings)}"
+    _region_op(pr, op, indent, head)
+
+
+_PRINTERS = {
+    "builtin.module": pr_module,
+    "func.func": pr_func,
+    "func.return": pr_return,
+    "sdy.return": pr_return,
+    "sdy.mesh": pr_mesh,
+    "sdy.sharding_constraint": pr_sharding_op,
+    "sdy.reshard": pr_sharding_op,
+    "sdy.manual_computation": pr_manual_computation,
+    "sdy.named_computation": pr_named_computation,
+    "sdy.sharding_group": pr_sharding_group,
+    "sdy.constant": pr_constant,
+    "sdy.data_flow_edge": pr_data_flow_edge,
+    "sdy.func_data_flow_edge": pr_func_data_flow_edge,
+    "sdy.propagation_barrier": pr_propagation_barrier,
+    "sdy.all_gather": _collective_printer("gathering_axes", P.list_of_axis_ref_lists),
+    "sdy.all_slice": _collective_printer("slicing_axes", P.list_of_axis_ref_lists),
+    "sdy.all_to_all": _collective_printer("params", P.all_to_all_params),
+    "sdy.collective_permute": _collective_printer(None, None),
+    "sdy.all_reduce": _collective_printer("reduction_axes", lambda a: P.axis_list(a.value), has_reduction=True),
+    "sdy.reduce_scatter": _collective_printer("reduce_scatter_axes", P.list_of_axis_ref_lists, has_reduction=True),
+    "sdy.sharded_to_unreduced": _collective_printer("axes", P.list_of_axis_ref_lists),
+    "sdy.replicated_to_unreduced": _collective_printer("axes", lambda a: P.axis_list(a.value)),
+}
+
+
+def print_op(op: Operation, indent: str = "", debug_info: bool = False) -> str:
+    """Canonical text of one op (with its regions)."""
+    pr = Printer(debug_info)
+    pr.op(op, indent)
+    return "\n".join(pr.out)
+
+
+def print_module(m: Module, debug_info: bool = False) -> str:
+    """Canonical text of a module, ending in a newline."""
+    pr = Printer(debug_info)
+    for line in m.preamble:
+        if line.startswith("#loc") and not debug_info:
+            continue
+        pr.out.append(line)
+    pr.op(m.op, "")
+    return "\n".join(pr.out) + "\n"
