@@ -1,0 +1,195 @@
+"""The verification driver: runs the rules in the order Shardy runs its checks.
+
+* Phase P: checks Shardy makes while parsing (meshes, propagation edges).
+  When one fails, nothing else runs (the C++ parser would have stopped).
+* Phase O: per op in pre-order: ``sdy.*`` discardable attributes in
+  alphabetical order, ODS type constraints, traits and interfaces, the op's own
+  ``verify``; region invariants (isolation) after the nested ops.
+* Phase S: symbol uses, in IR order, for ops whose phase O passed.
+
+Each op reports at most its first failure; other ops keep being verified.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from shardy_py.ir.attrs import MeshAttr, PropagationEdgesAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
+from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops
+from shardy_py.verify.context import Context, loc_of
+from shardy_py.verify.diagnostics import Diagnostic, Failure
+from shardy_py.verify.edges import verify_propagation_edges_attr
+
+Rule = Callable[[Operation, Context], "Failure | None"]
+
+_SAME_TYPE = frozenset({"sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge", "sdy.propagation_barrier",
+                        "sdy.func_data_flow_edge", *COLLECTIVE_OPS})
+
+#: Phase O, steps 2-4 (ODS, traits/interfaces, custom verify), per op name.
+OP_RULES: dict[str, list[Rule]] = {}
+#: Phase O, step 5 (region invariants, after the nested ops).
+REGION_RULES: dict[str, list[Rule]] = {
+    "sdy.manual_computation": [computations.verify_isolated_from_above],
+    "sdy.named_computation": [computations.verify_isolated_from_above],
+}
+#: Phase S (symbol uses).
+SYMBOL_RULES: dict[str, list[Rule]] = {
+    "sdy.sharding_constraint": [simple_ops.verify_sharding_constraint_or_reshard],
+    "sdy.reshard": [simple_ops.verify_sharding_constraint_or_reshard],
+    "sdy.data_flow_edge": [simple_ops.verify_data_flow_edge],
+    "sdy.func_data_flow_edge": [simple_ops.verify_func_data_flow_edge],
+    "sdy.manual_computation": [computations.verify_manual_computation],
+    "sdy.named_computation": [computations.verify_named_computation],
+    **{name: [rule] for name, rule in collectives.SYMBOL_USE_RULES.items()},
+}
+
+
+def _register() -> None:
+    for name in ("sdy.sharding_group", "sdy.propagation_barrier", "sdy.data_flow_edge", "sdy.func_data_flow_edge",
+                 *COLLECTIVE_OPS):
+        OP_RULES.setdefault(name, []).append(simple_ops.verify_type_kinds)
+    for name in _SAME_TYPE:
+        OP_RULES.setdefault(name, []).append(simple_ops.verify_same_operand_and_result_type)
+    OP_RULES.setdefault("sdy.mesh", []).append(meshes.verify_mesh_op_parent)
+    OP_RULES.setdefault("sdy.constant", []).append(simple_ops.verify_constant)
+    for name in ("sdy.manual_computation", "sdy.named_computation"):
+        OP_RULES.setdefault(name, []).append(computations.verify_single_block_return)
+    OP_RULES["sdy.named_computation"].append(computations.verify_named_computation_result_types)
+    for name in COLLECTIVE_OPS:
+        OP_RULES[name].append(collectives.verify_collective_interface)
+    OP_RULES.setdefault("func.func", []).append(op_attrs.verify_func_arg_result_shardings)
+    OP_RULES["sdy.manual_computation"].append(computations.verify_no_nested_manual_axes)
+    OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
+
+
+_register()
+
+
+class _Run:
+    def __init__(self, module: Module) -> None:
+        self.module = module
+        self.ctx = Context(module)
+        self.diags: list[Diagnostic] = []
+        self.failed: set[int] = set()
+        self._attr_cache: dict[object, Failure | None] = {}
+
+    def report(self, op: Operation, f: Failure) -> None:
+        line, col = f.at if f.at is not None else (lambda loc: (loc.line, loc.column))(loc_of(op))
+        self.diags.append(Diagnostic(line, col, "error", f.message, f.notes))
+        self.failed.add(id(op))
+
+    # -- phase P --------------------------------------------------------------
+    def _attr_failure(self, attr) -> Failure | None:
+        try:
+            return self._attr_cache[attr]
+        except KeyError:
+            pass
+        except TypeError:  # unhashable container
+            return self._scan(attr)
+        f = self._scan(attr)
+        self._attr_cache[attr] = f
+        return f
+
+    def _scan(self, attr) -> Failure | None:
+        if isinstance(attr, MeshAttr):
+            return meshes.verify_mesh_attr(attr)
+        if isinstance(attr, TensorShardingAttr):
+            return self._attr_failure(attr.mesh_or_ref) if isinstance(attr.mesh_or_ref, MeshAttr) else None
+        if isinstance(attr, TensorShardingPerValueAttr):
+            return self._scan_all(attr.shardings)
+        if isinstance(attr, PropagationEdgesAttr):
+            return verify_propagation_edges_attr(attr)
+        if isinstance(attr, (list, tuple)):
+            return self._scan_all(attr)
+        if isinstance(attr, dict):
+            return self._scan_all(attr.values())
+        return None
+
+    def _scan_all(self, items) -> Failure | None:
+        for x in items:
+            if isinstance(x, (str, int, float, bool)) or x is None:
+                continue
+            f = self._attr_failure(x)
+            if f:
+                return f
+        return None
+
+    def phase_p(self) -> None:
+        for op in self.module.walk():
+            f = None
+            if op.properties:
+                f = self._scan_all(op.properties.values())
+            if f is None and op.attributes:
+                for name, attr in op.attributes.items():
+                    f = self._attr_failure(attr)
+                    if f is not None:
+                        loc = op.attribute_locs.get(name) if op.attribute_locs else None
+                        if loc is not None:
+                            f = Failure(f.message, f.notes, (loc.line, loc.column))
+                        break
+            if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
+                f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
+            if f is not None:
+                self.report(op, f)
+
+    # -- phase O --------------------------------------------------------------
+    def phase_o(self, root: Operation) -> None:
+        # Iterative pre-order walk; region rules run when leaving an op.
+        stack: list[tuple[Operation, bool]] = [(root, False)]
+        while stack:
+            op, leaving = stack.pop()
+            if leaving:
+                if id(op) not in self.failed:
+                    self._run(op, REGION_RULES.get(op.name))
+                continue
+            self._verify_op(op)
+            if op.name in REGION_RULES:
+                stack.append((op, True))
+            for region in reversed(op.regions):
+                for block in reversed(region.blocks):
+                    for child in reversed(block.ops):
+                        stack.append((child, False))
+        for op, f in meshes.verify_unique_symbols(root, self.ctx):
+            self.report(op, f)
+
+    def _run(self, op: Operation, rules) -> bool:
+        if not rules:
+            return False
+        for rule in rules:
+            f = rule(op, self.ctx)
+            if f is not None:
+                self.report(op, f)
+                return True
+        return False
+
+    def _verify_op(self, op: Operation) -> None:
+        if op.attributes:
+            f = op_attrs.verify_discardable_attrs(op, self.ctx)
+            if f is not None:
+                self.report(op, f)
+                return
+        self._run(op, OP_RULES.get(op.name))
+
+    # -- phase S --------------------------------------------------------------
+    def phase_s(self, root: Operation) -> None:
+        for op in root.walk():
+            rules = SYMBOL_RULES.get(op.name)
+            if rules and id(op) not in self.failed:
+                self._run(op, rules)
+
+
+def verify(module: Module) -> list[Diagnostic]:
+    """Check ``module`` against every documented Shardy constraint.
+
+    Returns the diagnostics sorted by position (empty when the module is valid).
+    """
+    run = _Run(module)
+    run.phase_p()
+    if not run.diags:
+        run.phase_o(module.op)
+        run.phase_s(module.op)
+    return sorted(run.diags, key=lambda d: (d.line, d.column))
+
+
+__all__ = ["verify", "OP_RULES", "REGION_RULES", "SYMBOL_RULES", "Location"]

@@ -1,0 +1,100 @@
+"""Rules B49-B56, C9, C10: propagation edges (``sdy.propagation_edges`` and friends)."""
+from __future__ import annotations
+
+from shardy_py.ir.attrs import EdgeValueRefAttr, OpaqueAttr, PropagationEdgesAttr
+from shardy_py.ir.ops import Operation, Value
+from shardy_py.verify.common_mesh import common_mesh
+from shardy_py.verify.context import Context
+from shardy_py.verify.diagnostics import Failure, fail
+
+
+def _ref_str(r: EdgeValueRefAttr) -> str:
+    return f"{r.type}-{r.index}"
+
+
+def verify_propagation_edges_attr(attr: PropagationEdgesAttr) -> Failure | None:
+    """B49-B52 (checked while parsing in Shardy): step indices and targets."""
+    steps: set[int] = set()
+    for step in attr.value:
+        if step.step_index < 0:
+            return fail(f"propagation edge step index {step.step_index} is negative; step indices must be >= 0")
+        if step.step_index in steps:
+            return fail(f"propagation edge step index {step.step_index} appears more than once")
+        steps.add(step.step_index)
+        for entry in step.axis_entries:
+            targets: set[EdgeValueRefAttr] = set()
+            for t in entry.targets:
+                if t == entry.source:
+                    return fail(f"propagation edge in step {step.step_index} has {_ref_str(t)} as both source "
+                                "and target")
+                if t in targets:
+                    return fail(f"propagation edge in step {step.step_index} for axis {entry.axis_name.name} lists "
+                                f"target {_ref_str(t)} more than once")
+                targets.add(t)
+    return None
+
+
+def _value(op: Operation, ref: EdgeValueRefAttr) -> Value | None:
+    if ref.type == "result" and 0 <= ref.index < len(op.results):
+        return op.results[ref.index]
+    if ref.type == "operand" and 0 <= ref.index < len(op.operands):
+        return op.operands[ref.index]
+    return None
+
+
+def _check_ref(op: Operation, ref: EdgeValueRefAttr) -> Failure | None:
+    if op.name == "sdy.func_data_flow_edge":
+        return None
+    n = len(op.results) if ref.type == "result" else len(op.operands)
+    if not 0 <= ref.index < n:
+        return fail(f"'{op.name}' op propagation edge refers to {_ref_str(ref)}, but the op has {n} {ref.type}(s) "
+                    f"(valid indices [0, {n}))")
+    return None
+
+
+def verify_propagation_edges_on_op(op: Operation, attr: PropagationEdgesAttr, ctx: Context) -> Failure | None:
+    """B53-B56: the edges reference a sharded value, one mesh, known axes, in-range values."""
+    shardings = []
+    for step in attr.value:
+        for entry in step.axis_entries:
+            for ref in (entry.source, *entry.targets):
+                s = ctx.sharding_of(_value(op, ref))
+                if s is not None:
+                    shardings.append(s)
+    if not shardings:
+        return fail(f"'{op.name}' op propagation edges must reference at least one value that has a sharding")
+    mesh = common_mesh(shardings, ctx)
+    if mesh is None:
+        return fail(f"'{op.name}' op the values referenced by propagation edges do not share one mesh")
+    names = {a.name for a in mesh.axes}
+    for step in attr.value:
+        for entry in step.axis_entries:
+            if entry.axis_name.name not in names:
+                return fail(f"'{op.name}' op propagation edge axis \"{entry.axis_name.name}\" is not an axis of the "
+                            "mesh of the referenced values")
+            for ref in (entry.source, *entry.targets):
+                f = _check_ref(op, ref)
+                if f:
+                    return f
+    return None
+
+
+def verify_edges_list_attr(op: Operation, name: str, attr) -> Failure | None:
+    """C10: ``sdy.result_propagation_edges``/``sdy.block_arg_propagation_edges`` hold a list of edges."""
+    items = getattr(attr, "items", None)
+    if isinstance(attr, (list, tuple)):
+        items = attr
+    if items is not None and all(isinstance(x, PropagationEdgesAttr) for x in items):
+        return None
+    if isinstance(attr, OpaqueAttr):
+        text = attr.text.strip()
+        if text == "[]" or (text.startswith("[") and _all_edges(text)):
+            return None
+    return fail(f"'{op.name}' op attribute '{name}' must be an array of #sdy.propagation_edges")
+
+
+def _all_edges(text: str) -> bool:
+    from shardy_py.verify.typeutil import split_top_level
+
+    parts = split_top_level(text[1:-1]) if text.endswith("]") else []
+    return bool(parts) and all(p.startswith("#sdy.propagation_edges<") for p in parts)
