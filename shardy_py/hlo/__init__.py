@@ -2,10 +2,13 @@
 and per-device shard shapes and slices.  Device arrays are numpy, built only on demand."""
 from shardy_py.hlo.errors import HloShardingError, HloShardingParseError, UnsupportedShardingError
 from shardy_py.hlo.export import export_sharding
+from shardy_py.hlo.importer import ImportedShardings, import_sharding, import_shardings, infer_mesh
 from shardy_py.hlo.sharding import HloSharding
+from shardy_py.hlo.slices import DeviceSlices, device_slices, local_shape
 from shardy_py.hlo.tile_assignment import TileAssignment
 
 __all__ = [
-    "HloSharding", "HloShardingError", "HloShardingParseError", "TileAssignment", "UnsupportedShardingError",
-    "export_sharding",
+    "DeviceSlices", "HloSharding", "HloShardingError", "HloShardingParseError", "ImportedShardings",
+    "TileAssignment", "UnsupportedShardingError", "device_slices", "export_sharding", "import_sharding",
+    "import_shardings", "infer_mesh", "local_shape",
 ]

@@ -248,6 +248,14 @@ class TileAssignment:
         flat_perm = [d for p in perm if one_to_non_one[p] >= 0 for d in groups[one_to_non_one[p]]]
         return TileAssignment.iota(new_dims, prime_dims, flat_perm)
 
+    def as_iota(self) -> TileAssignment | None:
+        """This assignment in iota form when its device array is a transposed iota (a V1 list
+        "in disguise"), else None.  Vectorised: O(n) numpy work, no per-device Python."""
+        if self.is_iota:
+            return self
+        found = find_iota(self.array)
+        return None if found is None else TileAssignment.iota(self.dims, *found)
+
     def materialized(self) -> TileAssignment:
         """The same assignment in array (V1) form."""
         return self if not self.is_iota else TileAssignment.from_array(self.array)
@@ -329,3 +337,46 @@ def group_minor_iota_dims_sorted(reshape_dims: Sequence[int], perm: Sequence[int
         new_perm[i] = p if p <= split_i else p + 1
     new_perm[len(new_perm) - grouped:] = sorted(new_perm[len(new_perm) - grouped:])
     return new_dims, new_perm
+
+
+def find_iota(devices: np.ndarray) -> tuple[list[int], list[int]] | None:
+    """``(reshape_dims, perm)`` with ``arange(n).reshape(reshape_dims).transpose(perm)`` equal to
+    ``devices`` (flattened), or None.
+
+    Peel the array from its minor end: the longest run ``0, s, 2s, ...`` at the start is
+    one transposed dim of length L and stride s; every block of L must repeat it, and the
+    block heads form the next, coarser level.  The levels must tile ``0..n-1`` exactly
+    (sorted by stride: 1, L1, L1*L2, ...).  Example: ``0,4,1,5,2,6,3,7`` peels into
+    (2, stride 4) then (4, stride 1), i.e. ``[4,2]T(1,0)``.
+    """
+    cur = np.asarray(devices, dtype=np.int64).reshape(-1)
+    n = cur.size
+    if n == 0 or cur[0] != 0:
+        return None
+    levels: list[tuple[int, int]] = []  # (length, stride), minor level first
+    while cur.size > 1:
+        stride = int(cur[1])
+        if stride <= 0:
+            return None
+        ramp = np.arange(cur.size, dtype=np.int64) * stride
+        mismatch = np.flatnonzero(cur != ramp)
+        length = int(mismatch[0]) if mismatch.size else cur.size
+        if cur.size % length:
+            return None
+        rows = cur.reshape(-1, length)
+        if not np.array_equal(rows, rows[:, :1] + ramp[:length]):
+            return None
+        levels.append((length, stride))
+        cur = rows[:, 0]
+    expected = 1
+    for length, stride in sorted(levels, key=lambda ls: ls[1]):
+        if stride != expected:
+            return None
+        expected *= length
+    if expected != n:
+        return None
+    by_stride = sorted(range(len(levels)), key=lambda i: -levels[i][1])  # reshape dims, major first
+    reshape_dims = [levels[i][0] for i in by_stride]
+    position = {level: pos for pos, level in enumerate(by_stride)}
+    perm = [position[i] for i in reversed(range(len(levels)))]
+    return reshape_dims or [1], perm or [0]
