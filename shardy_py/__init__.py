@@ -12,16 +12,15 @@ module {
 from __future__ import annotations
 
 from shardy_py.errors import ParseError
+from shardy_py.ir import attrs as _attrs
 from shardy_py.ir.attrs import *  # noqa: F403  (the attribute classes are public API)
 from shardy_py.ir.attrs import Attr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Location, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, Type, UnrankedTensorType, parse_type
 
-from shardy_py.ir import attrs as _attrs
-
 __version__ = "0.1.0"
-__all__ = [
+__all__ = [  # noqa: F405
     "ParseError", "Attr", "Module", "Block", "Location", "Operation", "Region", "Value",
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",

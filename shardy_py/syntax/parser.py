@@ -797,7 +797,13 @@ def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     cur.expect("=", "'=' after the mesh name")
     cur.ws()
     op.properties["mesh_loc"] = p.loc(cur.pos)
-    op.properties["mesh"] = cur.sdy("mesh_body", "mesh")
+    if cur.peek("#sdy.mesh"):
+        start = cur.pos
+        cur.pos += len("#sdy.mesh")
+        cur.balanced()
+        op.properties["mesh"] = p.sdy_attr(start, cur.pos, "mesh_op_body", op.name)
+    else:
+        op.properties["mesh"] = cur.sdy("mesh_body", "mesh")
     _attrs(cur, op)
     _trailer(p, cur, op)
 

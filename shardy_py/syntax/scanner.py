@@ -27,7 +27,8 @@ _STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n]*|->|[()\[\]{}<>\n]')
 _BLANK_TO_EOL = re.compile(r"[ \t\r]*(?://[^\n]*)?(?:\n|\Z)")
 _SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
 # A line that starts a new op (or closes a region) rather than continuing the previous op.
-_OP_START = re.compile(r'%|"|\^|}|#|!|\{-#|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module)\b')
+_OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
+                       r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
 MAX_NESTING = 512
 

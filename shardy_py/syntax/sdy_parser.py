@@ -17,7 +17,7 @@ from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir import attrs as A
 
 START_RULES = (
-    "attribute", "mesh_body", "sharding_body", "sharding_list", "manual_axes", "axis_ref_list",
+    "attribute", "mesh_body", "mesh_op_body", "sharding_body", "sharding_list", "manual_axes", "axis_ref_list",
     "list_of_axis_ref_lists", "all_to_all_params", "rule_body", "edges_body",
 )
 INT64_MAX = 2**63 - 1
@@ -126,6 +126,9 @@ class _Build(Transformer):
     """Tree -> ``shardy_py.ir.attrs`` objects."""
 
     # meshes
+    def mesh_op_body(self, m):
+        return m
+
     def mesh_axis(self, name, size):
         return A.MeshAxisAttr(unquote(name), _int(size, "axis size"))
 
