@@ -11,6 +11,7 @@ the replicated rest) and reshapes it to the tile dims::
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -135,8 +136,14 @@ def export_sharding(sharding: TensorShardingAttr, mesh: MeshAttr | None = None, 
 
     if mesh.device_ids:
         ids = np.asarray(mesh.device_ids, dtype=np.int64)
-        if ids.size != int(np.prod(reshape_dims)):
-            raise HloShardingError(f"mesh has {ids.size} device ids for {int(np.prod(reshape_dims))} devices")
+        if ids.size != math.prod(reshape_dims):
+            raise HloShardingError(f"mesh has {ids.size} device ids for {math.prod(reshape_dims)} devices")
         devices = ids.reshape(reshape_dims).transpose(perm).reshape(tile_dims)
-        return HloSharding.subgroup(TileAssignment.from_array(devices), types)
-    return HloSharding.subgroup(TileAssignment.iota(tile_dims, reshape_dims, perm), types)
+        out = HloSharding.subgroup(TileAssignment.from_array(devices), types)
+    else:
+        out = HloSharding.subgroup(TileAssignment.iota(tile_dims, reshape_dims, perm), types)
+    if out.is_tiled and out.num_devices == 1:
+        # One device in total: XLA's HLO translation turns ``{devices=[1,1]<=[1]}`` into
+        # ``{replicated}`` (and leaves a rank-0 value without any sharding).
+        return HloSharding.replicate()
+    return out
