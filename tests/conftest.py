@@ -1,0 +1,68 @@
+"""Shared fixtures: the conformance corpus, the FileCheck binary, a CLI runner."""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def conformance_path() -> Path | None:
+    """``$SHARDY_CONFORMANCE`` as a directory, or None when unset/missing."""
+    env = os.environ.get("SHARDY_CONFORMANCE")
+    if not env:
+        return None
+    p = Path(env)
+    if not p.is_absolute():
+        p = (REPO / p).resolve() if not p.exists() else p.resolve()
+    return p if (p / "manifest.json").is_file() else None
+
+
+@pytest.fixture(scope="session")
+def conformance_dir() -> Path:
+    """The conformance corpus directory; skips when ``SHARDY_CONFORMANCE`` is not set."""
+    p = conformance_path()
+    if p is None:
+        reason = ("SHARDY_CONFORMANCE is not set" if not os.environ.get("SHARDY_CONFORMANCE")
+                  else f"SHARDY_CONFORMANCE={os.environ['SHARDY_CONFORMANCE']} has no manifest.json")
+        pytest.skip(f"{reason}; point it at the conformance corpus (e.g. ../shared/conformance) to run this test")
+    return p
+
+
+def load_manifest(root: Path) -> list[dict]:
+    return json.loads((root / "manifest.json").read_text())
+
+
+def oracle_records(root: Path) -> dict[tuple[str, int], dict]:
+    """(file, chunk) -> oracle record (``ok``, ``printed``)."""
+    out = {}
+    for f in sorted((root / "oracle").glob("**/*.jsonl")):
+        src = str(f.relative_to(root / "oracle"))[: -len(".jsonl")]
+        for line in f.read_text().splitlines():
+            r = json.loads(line)
+            out[(src, r["chunk"])] = r
+    return out
+
+
+def find_filecheck() -> str | None:
+    exe = os.environ.get("FILECHECK") or shutil.which("FileCheck")
+    if exe:
+        return exe
+    found = sorted(glob.glob("/usr/lib/llvm-*/bin/FileCheck"))
+    return found[-1] if found else None
+
+
+def run_cli(*args: str, input: str | bytes | None = None, timeout: float = 60, cwd=None) -> subprocess.CompletedProcess:
+    """Run ``python -m shardy_py ARGS`` in a subprocess (bytes in, text out)."""
+    data = input.encode() if isinstance(input, str) else input
+    r = subprocess.run([sys.executable, "-m", "shardy_py", *args], input=data, capture_output=True,
+                       timeout=timeout, cwd=cwd)
+    return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode("utf-8", "replace"),
+                                       r.stderr.decode("utf-8", "replace"))
