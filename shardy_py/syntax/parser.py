@@ -532,10 +532,17 @@ class ModuleParser:
         if attr_span:
             spans.append((attr_span[0], attr_span[1], None))
             spans.sort(key=lambda x: x[0])
+        if attr_span is None:
+            colon = self._last_top_colon(start, raw, spans)
+            if colon >= 0:
+                spans.append((colon, colon, "attrs_before"))
+                spans.sort(key=lambda x: x[0])
         for s, e, r in spans:
             self._scan_uses(pos, s, names, bound)
             pieces.extend(self._text_pieces(pos, s))
-            if r is None:
+            if r == "attrs_before":
+                pieces.append(("attrs_before",))
+            elif r is None:
                 entries, locs = self.attr_dict(s, e)
                 inherent = INHERENT_ATTRIBUTES.get(op.name, ())
                 for key in inherent:
@@ -550,8 +557,14 @@ class ModuleParser:
         self._scan_uses(pos, raw.end, names, bound)
         tail = self._text_pieces(pos, raw.end)
         pieces.extend(tail)
+        if not any(isinstance(p, tuple) and p[0] in ("attrs", "attrs_before") for p in pieces):
+            at = len(pieces)
+            while at and isinstance(pieces[at - 1], tuple) and pieces[at - 1][0] == "loc":
+                at -= 1
+            pieces.insert(at, ("attrs_end",))
         self.set_operands(op, names)
         # types: after the last top-level ':' (outside regions and the attribute dict)
+        spans = [x for x in spans if x[2] != "attrs_before"]
         rtypes = self._result_types(start, raw, spans, sum(n for _, n in op.result_groups))
         # regions: bound names (`%iterArg = %0`, `(%a: t)`) become block arguments
         for r in raw.regions:
@@ -689,9 +702,8 @@ class ModuleParser:
             prev_sig = t[-1] if t else prev_sig
         return None
 
-    def _result_types(self, start: int, raw: RawOp, spans, nresults: int) -> list[Type | None]:
-        if nresults == 0:
-            return []
+    def _last_top_colon(self, start: int, raw: RawOp, spans) -> int:
+        """Offset of the last ``:`` outside brackets, regions and locations (-1 if none)."""
         text = self.text
         skip = [(s, e) for s, e, _ in spans]
         depth = 0
@@ -716,9 +728,18 @@ class ModuleParser:
             elif t in ")]}>":
                 depth = max(0, depth - 1)
             elif t == ":" and depth == 0:
-                last_colon = m.end()
+                last_colon = m.start()
+        return last_colon
+
+    def _result_types(self, start: int, raw: RawOp, spans, nresults: int) -> list[Type | None]:
+        if nresults == 0:
+            return []
+        text = self.text
+        skip = [(s, e) for s, e, _ in spans]
+        last_colon = self._last_top_colon(start, raw, spans)
         if last_colon < 0:
             return [None] * nresults
+        last_colon += 1
         end = raw.end
         for a, _ in skip:
             if a >= last_colon:

@@ -86,7 +86,12 @@ class Printer:
                 self.region(p, indent)
                 buf.extend([indent, "}"])
             elif isinstance(p, tuple):
-                if p[0] == "attrs":
+                if p[0] in ("attrs_before", "attrs_end"):
+                    # the op had no attribute dictionary; print one if attributes were added
+                    txt = self.attr_dict(op.attributes, prefix="")
+                    if txt:
+                        buf.append(txt + " " if p[0] == "attrs_before" else " " + txt)
+                elif p[0] == "attrs":
                     txt = self.attr_dict(op.attributes, prefix="")
                     props = {k: v for k, v in op.properties.items() if isinstance(v, A.Attr)}
                     if props:

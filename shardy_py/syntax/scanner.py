@@ -30,7 +30,8 @@ _SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
-MAX_NESTING = 512
+MAX_NESTING = 512  # brackets inside one op
+MAX_REGION_DEPTH = 128  # regions inside regions (real IR nests a handful)
 
 
 @attrs.define(eq=False)
@@ -141,8 +142,8 @@ class Scanner:
         raise self.error(pos, "unclosed bracket")
 
     def scan_op(self, start: int, depth: int) -> RawOp:
-        if depth > MAX_NESTING:
-            raise self.error(start, f"regions nested more than {MAX_NESTING} deep")
+        if depth > MAX_REGION_DEPTH:
+            raise self.error(start, f"regions nested more than {MAX_REGION_DEPTH} deep")
         text = self.text
         op = RawOp(start, start)
         stack: list[str] = []
