@@ -24,7 +24,35 @@ __all__ = [  # noqa: F405
     "ParseError", "Attr", "Module", "Block", "Location", "Operation", "Region", "Value",
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
+    "verify", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
 ]
+
+# Heavier parts (numpy device code, the verifier) load on first use.
+_LAZY = {
+    "named_sharding": ("shardy_py.builder", "named_sharding"),
+    "mark_sharding": ("shardy_py.builder", "mark_sharding"),
+    "UNCONSTRAINED": ("shardy_py.builder", "UNCONSTRAINED"),
+    "ShardingSpecError": ("shardy_py.builder", "ShardingSpecError"),
+    "local_shape": ("shardy_py.hlo", "local_shape"),
+    "device_slices": ("shardy_py.hlo", "device_slices"),
+    "Diagnostic": ("shardy_py.verify", "Diagnostic"),
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        mod, attr = _LAZY[name]
+        return getattr(importlib.import_module(mod), attr)
+    raise AttributeError(f"module 'shardy_py' has no attribute {name!r}")
+
+
+def verify(module: Module) -> list:
+    """Check ``module`` against every Shardy rule; a list of ``Diagnostic`` (empty when clean)."""
+    from shardy_py.verify import verify as _verify
+
+    return _verify(module)
 
 
 def parse(text: str, filename: str | None = None) -> Module:

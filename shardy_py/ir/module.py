@@ -63,6 +63,16 @@ class Module:
         """The sharding of ``value``, resolved as Shardy's ``getSharding`` does."""
         return sharding_of(value)
 
+    def mark_sharding(self, value, mesh_name: str, partition_spec, **kwargs):
+        """Attach a sharding built from a PartitionSpec to a func argument or op result.
+
+        See ``shardy_py.builder.mark_sharding`` for the arguments (``priority=``,
+        ``unreduced=``, ...); returns the ``TensorShardingAttr`` attached.
+        """
+        from shardy_py.builder import mark_sharding
+
+        return mark_sharding(self, value, mesh_name, partition_spec, **kwargs)
+
     def __str__(self) -> str:
         from shardy_py.syntax.printer import print_module
 
