@@ -23,7 +23,7 @@ from shardy_py.hlo.sharding import REPLICATED, SUBGROUP_TYPES, HloSharding
 from shardy_py.hlo.tile_assignment import TileAssignment
 
 _TOKEN = re.compile(r"\s*(?:/\*.*?\*/\s*)*(<=|[A-Za-z_][A-Za-z0-9_]*|-?\d+|[{}\[\](),=]|\S)", re.S)
-_V1_LIST = re.compile(r"\s*-?\d+(?:\s*,\s*-?\d+)*")
+_V1_END = re.compile(r"[^0-9,\s-]")
 
 
 class _Lexer:
@@ -145,11 +145,16 @@ def _parse_single(lex: _Lexer) -> HloSharding:
                     lex.expect("(", "after 'T'")
                     perm = lex.int_list(")", "the iota transpose perm")
             else:
-                m = _V1_LIST.match(lex.text, lex.pos)
-                if not m:
+                m = _V1_END.search(lex.text, lex.pos)
+                end = m.start() if m else len(lex.text)
+                chunk = lex.text[lex.pos:end].rstrip()
+                if not chunk.strip():
                     raise lex.error("expected a device list or '<=[' after the tile dimensions", lex.token_start())
-                devices = parse_int_list(m.group(0))
-                lex.pos = m.end()
+                try:
+                    devices = parse_int_list(chunk)
+                except ValueError as e:
+                    raise lex.error(f"bad device list: {e}", lex.token_start()) from None
+                lex.pos += len(chunk)
         elif tok == "last_tile_dims":
             lex.expect("=", "after 'last_tile_dims'")
             lex.expect("{", "to start last_tile_dims")

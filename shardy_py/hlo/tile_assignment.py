@@ -153,7 +153,7 @@ class TileAssignment:
         """The device ids as a read-only int64 array of shape ``dims`` (built once, on demand)."""
         if self._array is None:
             flat = np.arange(math.prod(self.reshape_dims), dtype=np.int64)
-            arr = flat.reshape(self.reshape_dims).transpose(self.perm).reshape(self.dims)
+            arr = np.ascontiguousarray(flat.reshape(self.reshape_dims).transpose(self.perm)).reshape(self.dims)
             arr.setflags(write=False)
             self._array = arr
         return self._array
