@@ -230,6 +230,7 @@ class ModuleParser:
         self.scanner = Scanner(text, self.lines)
         self.scopes: list[dict[str, Value]] = [{}]
         self.func_depth = 0
+        self._dict_cache: dict[str, tuple[dict, dict]] = {}
 
     # -- errors and locations ----------------------------------------------------
     def loc(self, offset: int) -> Location:
@@ -357,7 +358,23 @@ class ModuleParser:
         return (lead + body + trail) if body else (" " if s.strip() == "" and s else "")
 
     def attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
-        """Entries of ``{a = 1, b}`` spanning ``[start, end)``: (attributes, their locations)."""
+        """Entries of ``{a = 1, b}`` spanning ``[start, end)``: (attributes, their locations).
+
+        Memoised by text: a module repeats a few dictionaries thousands of times.
+        """
+        key = self.text[start:end]
+        hit = self._dict_cache.get(key)
+        if hit is None:
+            entries, locs = self._attr_dict(start, end)
+            self._dict_cache[key] = (entries, {k: self._offset_of(v) - start for k, v in locs.items()})
+            return dict(entries), locs
+        entries, rel = hit
+        return dict(entries), {k: self.loc(start + r) for k, r in rel.items()}
+
+    def _offset_of(self, loc: Location) -> int:
+        return self.lines.starts[loc.line - self.lines.first_line] + loc.column - 1
+
+    def _attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
         entries: dict[str, A.Attr] = {}
         locs: dict[str, Location] = {}
         bounds = self._split_commas(start + 1, end - 1)
