@@ -237,4 +237,5 @@ def test_parse_and_print_match_xla(text):
     assert str(ours) == str(theirs)
     if ours.is_tiled:
         assert ours.tile_assignment.reshape(-1).tolist() == theirs.tile_assignment_devices()
-        assert str(xla_client.HloSharding.from_string(ours.to_v1_text())) == ours.to_v1_text()
+        v1 = ours.to_v1_text()  # (not always a fixpoint in XLA either: compare both parsers on it)
+        assert str(HloSharding.parse(v1)) == str(xla_client.HloSharding.from_string(v1))

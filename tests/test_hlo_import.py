@@ -1,0 +1,81 @@
+"""GSPMD -> Shardy import: mesh inference by common factorisation, V1 iota detection, clear errors."""
+import pytest
+
+from shardy_py.hlo import HloSharding, UnsupportedShardingError, export_sharding, import_sharding, import_shardings
+from shardy_py.hlo.importer import shortest_common_factorization
+
+
+def test_shortest_common_factorization_examples():
+    assert shortest_common_factorization([4, 8], [8, 4]) == [4, 2, 4]
+    assert shortest_common_factorization([6, 1, 4], [2, 6, 2]) == [2, 3, 2, 2]
+    assert shortest_common_factorization([2, 3], [3, 2]) == []
+
+
+def test_transposed_iota_imports_to_two_axes():
+    mesh, s = import_sharding("{devices=[4,2]<=[2,4]T(1,0)}", 2)
+    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=4]>'
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_1"}, {"axis_0"}]>'
+
+
+def test_tile_dims_split_into_several_axes():
+    mesh, s = import_sharding("{devices=[6,35]<=[7,10,3]T(2,1,0)}", 2)
+    assert str(mesh) == '#sdy.mesh<["axis_0"=7, "axis_1"=2, "axis_2"=5, "axis_3"=3]>'
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_3", "axis_1"}, {"axis_2", "axis_0"}]>'
+
+
+def test_v1_list_that_is_an_iota_in_disguise_is_imported():
+    mesh, s = import_sharding("{devices=[4,2]0,4,1,5,2,6,3,7}", 2)
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_1"}, {"axis_0"}]>'
+
+
+def test_unreduced_and_replicated_subgroups_become_axis_lists():
+    _, s = import_sharding("{devices=[1,1,4,4]<=[2,4,2]T(1,0,2) last_tile_dims={unreduced, replicated}}", 2)
+    assert str(s) == '#sdy.sharding<@mesh, [{}, {}], replicated={"axis_0", "axis_2"}, unreduced={"axis_1"}>'
+
+
+def test_maximal_imports_to_a_one_device_mesh():
+    mesh, s = import_sharding("{maximal device=3}", 2)
+    assert str(mesh) == "#sdy.mesh<[], device_ids=[3]>"
+    assert str(s) == "#sdy.sharding<@maximal_mesh_3, []>"
+
+
+def test_replicated_and_unknown_import_closed_and_open():
+    assert str(import_sharding("{replicated}", 2)[1]) == "#sdy.sharding<@mesh, [{}, {}]>"
+    assert str(import_sharding("{unknown}", 1)[1]) == "#sdy.sharding<@mesh, [{?}]>"
+
+
+def test_non_factorisable_iota_is_a_clear_error():
+    with pytest.raises(UnsupportedShardingError, match="not a product of mesh axes"):
+        import_sharding("{devices=[2,3]<=[2,3]T(1,0)}", 2)
+
+
+def test_arbitrary_v1_permutation_is_a_clear_error():
+    with pytest.raises(UnsupportedShardingError, match="device list"):
+        import_sharding("{devices=[2,2]0,3,1,2}", 2)
+
+
+def test_batch_import_derives_one_mesh_for_all_shardings():
+    texts = ["{devices=[4,2]<=[8]}", "{devices=[2,4]<=[8]}", "{maximal device=1}", "{replicated}"]
+    result = import_shardings([HloSharding.parse(t) for t in texts], [2, 2, 0, 1])
+    assert str(result.mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=2, "axis_2"=2]>'
+    assert [str(s) for s in result.shardings] == [
+        '#sdy.sharding<@mesh, [{"axis_0", "axis_1"}, {"axis_2"}]>',
+        '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1", "axis_2"}]>',
+        "#sdy.sharding<@maximal_mesh_1, []>",
+        "#sdy.sharding<@mesh, [{}]>",
+    ]
+    assert list(result.maximal_meshes) == ["maximal_mesh_1"]
+
+
+def test_batch_import_onto_the_common_mesh_keeps_every_device_array():
+    texts = ["{devices=[4,2]<=[8]}", "{devices=[2,4]<=[2,4]T(1,0)}", "{devices=[2,1,4]<=[8] last_tile_dim_replicate}"]
+    hs = [HloSharding.parse(t) for t in texts]
+    result = import_shardings(hs, [2, 2, 2])
+    for h, s in zip(hs, result.shardings, strict=True):
+        assert (export_sharding(s, result.mesh).tile_assignment == h.tile_assignment).all()
+
+
+def test_tuple_sharding_imports_per_element():
+    h = HloSharding.parse("{{devices=[2]<=[2]}, {replicated}}")
+    result = import_shardings([h], [[1, 0]])
+    assert [str(s) for s in result.shardings[0]] == ['#sdy.sharding<@mesh, [{"axis_0"}]>', "#sdy.sharding<@mesh, []>"]
