@@ -426,8 +426,6 @@ def test_error_unknown_mnemonic_points_at_start():
     assert (e.line, e.column) == (1, 1)
 
 
-@pytest.mark.xfail(strict=True, reason="message for an unknown sdy mnemonic leaks Lark terminal names "
-                                       "('anon_1', ...) and does not name 'foo'")
 def test_error_unknown_mnemonic_message_names_it():
     e = error_of("#sdy.foo<[]>")
     assert "foo" in e.message and "anon_" not in e.message

@@ -68,6 +68,8 @@ def _err(tok: Token, msg: str) -> AttrSyntaxError:
 
 
 def _int(tok: Token, what: str = "integer") -> int:
+    if len(tok.lstrip("-")) > 19:  # longer than any int64, and beyond int()'s digit limit soon
+        raise _err(tok, f"{what} {tok[:24]}{'...' if len(tok) > 24 else ''} does not fit in a 64-bit signed integer")
     v = int(tok)
     if not -(2**63) <= v <= INT64_MAX:
         raise _err(tok, f"{what} {tok} does not fit in a 64-bit signed integer")
@@ -314,6 +316,8 @@ def A_symbol(k: int) -> str:
 
 
 _BUILD = _Build()
+_MNEMONICS = ("mesh", "sharding", "sharding_per_value", "op_sharding_rule", "propagation_edges", "manual_axes",
+              "axis_ref_list", "list_of_axis_ref_lists", "all_to_all_param_list")
 
 _TOKEN_NAMES = {
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
@@ -350,8 +354,19 @@ def _convert_lark_error(e: lark.exceptions.LarkError, text: str) -> AttrSyntaxEr
     return AttrSyntaxError(str(e), 0)
 
 
+_KNOWN_MNEMONIC = re.compile(
+    r"#sdy(?:\.(?:mesh|sharding|sharding_per_value|op_sharding_rule|propagation_edges)<"
+    r"|<(?:manual_axes|axis_ref_list|list_of_axis_ref_lists|all_to_all_param_list)[{\[])")
+_ANY_MNEMONIC = re.compile(r"#sdy(?:\.|<)([A-Za-z_][A-Za-z0-9_]*)")
+
+
 @functools.lru_cache(maxsize=65536)
 def _parse_cached(text: str, start: str):
+    if start == "attribute" and not _KNOWN_MNEMONIC.match(text):
+        m = _ANY_MNEMONIC.match(text)
+        if m and m.group(1) not in _MNEMONICS:
+            return None, AttrSyntaxError(
+                f"unknown sdy attribute '{m.group(1)}'; expected one of {', '.join(sorted(_MNEMONICS))}", 0)
     parser = _parser()
     try:
         tree = parser.parse(text, start=start)
