@@ -1,0 +1,135 @@
+"""Coverage-guided fuzz target for ``shardy_py.parse``, printing and ``verify``.
+
+Run with atheris (``pip install atheris``)::
+
+    python tests/fuzz_parse.py --seed-corpus /tmp/fuzz_corpus      # writes seeds, then exits
+    python tests/fuzz_parse.py /tmp/fuzz_corpus -max_total_time=1800 -timeout=10 -rss_limit_mb=4096
+
+Without atheris it falls back to hypothesis' ``fuzz_one_input`` over random bytes
+(``python tests/fuzz_parse.py --hypothesis N``).
+
+For each input: decode as UTF-8 (with replacement), ``parse``; a ``ParseError`` is the expected
+outcome for junk.  A module that parses is printed, the print re-parsed (it must parse, and print
+identically) and verified.  Any other exception is a finding: it is counted, its input written to
+``$FUZZ_FINDINGS`` (default ``/tmp/fuzz_findings``) and the run goes on.  Inputs slower than
+``$FUZZ_SLOW_SECONDS`` (default 1.0) are saved too (look for super-linear behaviour).  Every
+``$FUZZ_STATS_EVERY`` executions a ``STATS`` line (executions, findings, slow inputs, slowest
+time per KiB) goes to stderr.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import sys
+import time
+import traceback
+from pathlib import Path
+
+FINDINGS = Path(os.environ.get("FUZZ_FINDINGS", "/tmp/fuzz_findings"))
+SLOW = float(os.environ.get("FUZZ_SLOW_SECONDS", "1.0"))
+STATS_EVERY = int(os.environ.get("FUZZ_STATS_EVERY", "20000"))
+_stats = {"execs": 0, "parsed": 0, "parse_errors": 0, "findings": 0, "slow": 0, "max_s_per_kib": 0.0}
+_t0 = time.time()
+
+
+def _save(kind: str, data: bytes, detail: str) -> None:
+    FINDINGS.mkdir(parents=True, exist_ok=True)
+    h = hashlib.sha1(data).hexdigest()[:12]
+    (FINDINGS / f"{kind}-{h}.in").write_bytes(data)
+    (FINDINGS / f"{kind}-{h}.txt").write_text(detail)
+
+
+def check_one(data: bytes) -> None:
+    """Parse, print, re-parse and verify one input; raise AssertionError on a property failure."""
+    import shardy_py
+    from shardy_py.verify import verify
+
+    text = data.decode("utf-8", "replace")
+    try:
+        m = shardy_py.parse(text)
+    except shardy_py.ParseError:
+        _stats["parse_errors"] += 1
+        return
+    _stats["parsed"] += 1
+    printed = str(m)
+    again = shardy_py.parse(printed)
+    assert str(again) == printed, "print is not idempotent"
+    verify(m)
+
+
+def test_one_input(data: bytes) -> None:
+    """The fuzz entry point: never raises; findings are recorded."""
+    _stats["execs"] += 1
+    start = time.perf_counter()
+    try:
+        check_one(data)
+    except Exception as e:  # noqa: BLE001 - every non-ParseError exception is a finding
+        _stats["findings"] += 1
+        _save("crash", data, f"{type(e).__name__}: {e}\n\n{traceback.format_exc()}")
+        print(f"FINDING {type(e).__name__}: {str(e)[:200]}", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    kib = max(len(data) / 1024, 0.25)
+    _stats["max_s_per_kib"] = max(_stats["max_s_per_kib"], elapsed / kib)
+    if elapsed > SLOW:
+        _stats["slow"] += 1
+        _save("slow", data, f"{elapsed:.3f}s for {len(data)} bytes\n")
+        print(f"SLOW {elapsed:.3f}s for {len(data)} bytes", file=sys.stderr, flush=True)
+    if _stats["execs"] % STATS_EVERY == 0:
+        print(f"STATS t={time.time() - _t0:.0f}s " + " ".join(f"{k}={v if isinstance(v, int) else round(v, 4)}"
+                                                              for k, v in _stats.items()), file=sys.stderr, flush=True)
+
+
+def write_seed_corpus(directory: Path, n_drawn: int = 300) -> int:
+    """Seed ``directory`` with the examples, the conformance corpus (if present) and drawn modules."""
+    directory.mkdir(parents=True, exist_ok=True)
+    repo = Path(__file__).resolve().parent.parent
+    seeds: list[bytes] = [p.read_bytes() for p in sorted((repo / "examples").glob("*.mlir"))]
+    conf = Path(os.environ.get("SHARDY_CONFORMANCE", repo.parent / "shared" / "conformance"))
+    for p in sorted(conf.glob("ir/**/*.mlir")):
+        for chunk in p.read_text(errors="replace").split("// -----"):
+            seeds.append(chunk.encode())
+    from hypothesis import HealthCheck, given, settings
+
+    from shardy_py import strategies as sst
+
+    @settings(max_examples=n_drawn, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(sst.module_texts() | sst.invalid_modules().map(lambda x: x.text))
+    def draw(text: str) -> None:
+        seeds.append(text.encode())
+
+    draw()
+    for s in seeds:
+        (directory / hashlib.sha1(s).hexdigest()[:16]).write_bytes(s)
+    return len(seeds)
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) > 2 and argv[1] == "--seed-corpus":
+        print(f"wrote {write_seed_corpus(Path(argv[2]))} seeds to {argv[2]}")
+        return
+    if len(argv) > 1 and argv[1] == "--hypothesis":
+        from hypothesis import HealthCheck, given, settings
+        from hypothesis import strategies as st
+
+        n = int(argv[2]) if len(argv) > 2 else 10_000
+
+        @settings(max_examples=n, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+        @given(st.binary(max_size=4096))
+        def fuzz(data: bytes) -> None:
+            test_one_input(data)
+
+        fuzz()
+        print("STATS", _stats, file=sys.stderr)
+        return
+    import atheris
+
+    with atheris.instrument_imports(include=["shardy_py", "lark"]):
+        import shardy_py  # noqa: F401
+        import shardy_py.syntax.parser  # noqa: F401
+        import shardy_py.verify  # noqa: F401
+    atheris.Setup(argv, test_one_input)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main(sys.argv)
