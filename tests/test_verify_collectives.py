@@ -20,7 +20,7 @@ def coll(op: str, in_sharding: str | None = IN, t: str = "tensor<16x8xf32>") -> 
     ('sdy.all_to_all [{"x"}: 1->0] %arg0 out_sharding=<@mesh, [{"y", "x"}, {}]>', IN),
     ('sdy.collective_permute %arg0 out_sharding=<@mesh, [{"x"}, {"y"}]>', IN),
     ('sdy.all_reduce {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]>', IN),
-    ('sdy.all_reduce max {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]>', '<@mesh, [{"y"}, {"x"}], unreduced=max{"z"}>'),
+    ('sdy.all_reduce max {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]>', '<@mesh, [{"y"}, {"x"}], unreduced=max{"z"}>'),  # noqa: E501
     ('sdy.reduce_scatter [{}, {"z"}] %arg0 out_sharding=<@mesh, [{"y"}, {"x", "z"}]>', IN),
     ('sdy.sharded_to_unreduced [{}, {"x"}] %arg0 out_sharding=<@mesh, [{"y"}, {}], unreduced={"x"}>', IN),
     ('sdy.replicated_to_unreduced {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}], unreduced={"z"}>', IN),

@@ -9,8 +9,9 @@ HEAD = 'sdy.mesh @mesh = <["a"=2, "b"=2]>\n'
 def mc(ins: str, outs: str, manual: str, local: str = "tensor<8x32xf32>",
        body: str = "%1 = stablehlo.abs %arg1 : {L}") -> str:
     body = body.replace("{L}", local)
+    head = f"sdy.manual_computation(%arg0) in_shardings=[{ins}] out_shardings=[{outs}] manual_axes={manual}"
     return HEAD + f"""func.func @f(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {{
-  %0 = sdy.manual_computation(%arg0) in_shardings=[{ins}] out_shardings=[{outs}] manual_axes={manual} (%arg1: {local}) {{
+  %0 = {head} (%arg1: {local}) {{
     {body}
     sdy.return %1 : {local}
   }} : (tensor<16x32xf32>) -> tensor<16x32xf32>

@@ -24,7 +24,7 @@ def test_valid_meshes(text):
      '1: a mesh without axes may list at most one device id (a maximal mesh), got 2'),
     ('sdy.mesh @m = <["a"=2, "b"=2], device_ids=[0, 2, 1, 3, 4, 5]>',
      '1: mesh has 4 devices (product of its axis sizes) but device_ids lists 6 ids'),
-    ('sdy.mesh @m = <["a"=2], device_ids=[2, 1]>', '1: device_ids must be a permutation of 0..1; sorted they are [1, 2]'),
+    ('sdy.mesh @m = <["a"=2], device_ids=[2, 1]>', '1: device_ids must be a permutation of 0..1; sorted they are [1, 2]'),  # noqa: E501
     ('sdy.mesh @m = <["a"=2]>\nsdy.mesh @m = <["a"=4]>', '2: symbol @m is already defined'),
 ])
 def test_invalid_meshes(text, want):

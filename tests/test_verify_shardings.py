@@ -32,19 +32,19 @@ P = "4: 'stablehlo.abs' op result: "
     ('<@mesh, [{"a"}]>', "sharding has 1 dimension sharding(s) but the tensor 'tensor<8x8xf32>' has rank 2"),
     ('<@nomesh, [{}, {}]>', "sharding refers to mesh @nomesh, which is not defined by any sdy.mesh in the module"),
     ('<@mesh, [{"d"}, {}]>', 'axis "d" in dim 0 is not an axis of the mesh (mesh axes: "a", "b", "c")'),
-    ('<@mesh, [{"a"}, {"a"}]>', 'axis "a" in dim 1 is used more than once; each axis ref may appear only once per sharding'),
-    ('<@mesh, [{}, {}], replicated={"b", "a"}>', 'replicated axes ["b", "a"] must be sorted in mesh axis order ("a", "b", "c")'),
-    ('<@mesh, [{}, {}], unreduced={"c", "a"}>', 'unreduced axes ["c", "a"] must be sorted in mesh axis order ("a", "b", "c")'),
+    ('<@mesh, [{"a"}, {"a"}]>', 'axis "a" in dim 1 is used more than once; each axis ref may appear only once per sharding'),  # noqa: E501
+    ('<@mesh, [{}, {}], replicated={"b", "a"}>', 'replicated axes ["b", "a"] must be sorted in mesh axis order ("a", "b", "c")'),  # noqa: E501
+    ('<@mesh, [{}, {}], unreduced={"c", "a"}>', 'unreduced axes ["c", "a"] must be sorted in mesh axis order ("a", "b", "c")'),  # noqa: E501
     ('<@mesh, [{"c":(1)2, "c":(2)2}, {}]>',
      'adjacent sub-axes "c":(1)2, "c":(2)2 in dim 0 can be merged into one; write the merged (sub-)axis instead'),
-    ('<@mesh, [{"c":(1)2}, {"c"}]>', 'axis "c" is used both as a full axis and through a sub-axis; use one or the other'),
+    ('<@mesh, [{"c":(1)2}, {"c"}]>', 'axis "c" is used both as a full axis and through a sub-axis; use one or the other'),  # noqa: E501
     ('<@mesh, [{"c":(0)2}, {}]>', 'sub-axis "c":(0)2 has pre-size 0; the pre-size must be at least 1'),
     ('<@mesh, [{"c":(2)1}, {}]>', 'sub-axis "c":(2)1 has size 1; a sub-axis must have size greater than 1'),
     ('<@mesh, [{"c":(3)2}, {}]>', 'sub-axis "c":(3)2 does not fit axis "c" of size 8: pre-size*size = 6 must divide 8'),
     ('<@mesh, [{"c":(1)8}, {}]>', 'sub-axis "c":(1)8 spans all of axis "c" (size 8); write "c" instead'),
     ('<@mesh, [{"c":(1)4}, {"c":(2)2}]>', 'sub-axes "c":(1)4 and "c":(2)2 overlap'),
     ('<@mesh, [{}p0, {}]>',
-     "dim 0 is closed and has no axes, so it cannot have a priority (p0); drop the priority or open the dimension with '?'"),
+     "dim 0 is closed and has no axes, so it cannot have a priority (p0); drop the priority or open the dimension with '?'"),  # noqa: E501
     ('<@maximal, [{}, {}]>', "a sharding on a maximal mesh must have no dimension shardings and no replicated or "
                              "unreduced axes, got 2 dimension sharding(s)"),
 ])

@@ -91,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
             text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
         except (OSError, UnicodeDecodeError) as e:
             print(f"{name}: error: cannot read file: {e}", file=sys.stderr)
-            return 2
+            status = 2
+            continue
         shown = "<stdin>" if name == "-" else name
         lines = text.splitlines()
         file_diags: list[Diagnostic] = []
@@ -104,8 +105,8 @@ def run(args: argparse.Namespace) -> int:
         for d in file_diags:
             for line in _format(args.format, shown, d, lines):
                 print(line, file=out)
-            if d.severity == "error":
-                status = max(status, 1)
+            if d.severity == "error" and status == 0:
+                status = 1
     return status
 
 
