@@ -11,6 +11,7 @@ Each op reports at most its first failure; other ops keep being verified.
 """
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 from shardy_py.ir.attrs import MeshAttr, PropagationEdgesAttr, TensorShardingAttr, TensorShardingPerValueAttr
@@ -185,10 +186,16 @@ def verify(module: Module) -> list[Diagnostic]:
     Returns the diagnostics sorted by position (empty when the module is valid).
     """
     run = _Run(module)
-    run.phase_p()
-    if not run.diags:
-        run.phase_o(module.op)
-        run.phase_s(module.op)
+    enabled = gc.isenabled()
+    gc.disable()  # verification allocates little that is cyclic; full collections over a big module cost more
+    try:
+        run.phase_p()
+        if not run.diags:
+            run.phase_o(module.op)
+            run.phase_s(module.op)
+    finally:
+        if enabled:
+            gc.enable()
     return sorted(run.diags, key=lambda d: (d.line, d.column))
 
 

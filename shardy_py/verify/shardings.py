@@ -1,6 +1,7 @@
 """Rules B9-B33: axis-ref lists, dimension shardings, tensor shardings, shardings per value."""
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
@@ -95,6 +96,22 @@ def verify_tensor_sharding(s: TensorShardingAttr, type_: Type | None, mesh: Mesh
     ``manual_owners`` maps axes made manual by enclosing manual computations to
     their op; ``typeless`` is the zero-value special case of B33.
     """
+    f = _verify_tensor_sharding_cached(s, type_, mesh, typeless)
+    if f is not None or not manual_owners:
+        return f
+    if mesh is None or mesh.is_maximal or (typeless and all(not d.axes for d in s.dim_shardings)):
+        return None
+    for ref in _all_axes(s):
+        owner = manual_owners.get(ref.name)
+        if owner is not None:
+            return bound_axis_failure(ref.name, owner)
+    return None
+
+
+@functools.lru_cache(maxsize=8192)
+def _verify_tensor_sharding_cached(s: TensorShardingAttr, type_: Type | None, mesh: MeshAttr | None,
+                                   typeless: bool) -> Failure | None:
+    """B22-B28 (everything but the enclosing manual axes), memoised: modules repeat a few shardings."""
     if mesh is None:
         return fail(f"sharding refers to mesh @{s.mesh_or_ref}, which is not defined by any sdy.mesh in the module")
     if mesh.is_maximal or (typeless and all(not d.axes for d in s.dim_shardings)):
@@ -135,16 +152,8 @@ def verify_tensor_sharding(s: TensorShardingAttr, type_: Type | None, mesh: Mesh
         if f:
             return f
         del size  # divisibility is not checked during IR verification (B28)
-    f = checker.check_sorted_list(s.replicated_axes, "replicated") or checker.check_sorted_list(
+    return checker.check_sorted_list(s.replicated_axes, "replicated") or checker.check_sorted_list(
         s.unreduced_axes, "unreduced") or checker.check_sub_axes()
-    if f:
-        return f
-    if manual_owners:
-        for ref in _all_axes(s):
-            owner = manual_owners.get(ref.name)
-            if owner is not None:
-                return bound_axis_failure(ref.name, owner)
-    return None
 
 
 def _all_axes(s: TensorShardingAttr):
