@@ -15,8 +15,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import shardy_py  # noqa: E402
 from bench_parse import synthesise  # noqa: E402
+
+import shardy_py  # noqa: E402
 from shardy_py.verify import verify  # noqa: E402
 
 
