@@ -243,3 +243,16 @@ def test_truncated_example_via_cli_is_a_clean_error(tmp_path):
     assert_clean_failure(r)
     first = r.stderr.splitlines()[0]
     assert first.startswith(f"{p}:") and ": error: " in first
+
+
+def test_huge_result_count_is_a_located_error():
+    with pytest.raises(shardy_py.ParseError) as info:
+        shardy_py.parse("%0:999999999 = stablehlo.abs %a : tensor<8xf32>")
+    assert (info.value.line, info.value.column) == (1, 4)
+    assert "result count 999999999" in info.value.message
+
+
+def test_overflowing_result_count_is_a_located_error():
+    with pytest.raises(shardy_py.ParseError) as info:
+        shardy_py.parse("%0:99999999999999999999 = stablehlo.abs %a : tensor<8xf32>")
+    assert (info.value.line, info.value.column) == (1, 4)

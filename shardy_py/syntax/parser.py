@@ -18,6 +18,7 @@ from shardy_py.ir.types import Type, parse_type
 from shardy_py.syntax.scanner import _STRUCT, LineIndex, RawLabel, RawOp, RawRegion, Scanner
 
 UNIT = A.OpaqueAttr("")  # a unit attribute: printed as its name only
+MAX_RESULTS = 65536  # results of one op (real IR has a handful; tuples a few thousand)
 
 _RESULTS = re.compile(r"(%[\w$.-]+)(?::(\d+))?\s*(?:,\s*|(=)\s*)")
 _OP_NAME = re.compile(r'"([^"\\]*)"|([A-Za-z_][\w$.]*)')
@@ -510,7 +511,15 @@ class ModuleParser:
                 m = _RESULTS.match(text, pos, raw.end)
                 if not m:
                     raise self.error(pos, "expected '=' after the op results")
-                groups.append((m.group(1), int(m.group(2)) if m.group(2) else 1))
+                count = 1
+                if m.group(2):
+                    if len(m.group(2)) > 6 or int(m.group(2)) > MAX_RESULTS:
+                        raise self.error(m.start(2), f"result count {m.group(2)[:12]} is larger than the "
+                                                     f"{MAX_RESULTS} results an op may have here")
+                    count = int(m.group(2))
+                    if count == 0:
+                        raise self.error(m.start(2), "a result group needs at least one result")
+                groups.append((m.group(1), count))
                 pos = m.end()
                 if m.group(3):
                     break
