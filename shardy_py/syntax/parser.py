@@ -801,6 +801,13 @@ class ModuleParser:
 # Handlers for modelled ops.  Each reads the op after its name.
 # ---------------------------------------------------------------------------------------
 
+def _located_sdy(p: ModuleParser, cur: Cursor, op: Operation, key: str, rule: str) -> None:
+    """Parse the sdy piece at the cursor into ``op.properties[key]``, remembering where it was."""
+    cur.ws()
+    op.properties[key + "_loc"] = p.loc(cur.pos)
+    op.properties[key] = cur.sdy(rule, key)
+
+
 def _trailer(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     op.location_text = cur.location()
     cur.finish()
@@ -865,9 +872,7 @@ def _symbol_name(tok: str) -> str:
 def h_sharding_op(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     _expect_results(p, op, 1)
     x = cur.value_use()
-    cur.ws()
-    op.properties["sharding_loc"] = p.loc(cur.pos)
-    op.properties["sharding"] = cur.sdy("sharding_body", "sharding")
+    _located_sdy(p, cur, op, "sharding", "sharding_body")
     _attrs(cur, op)
     _single_type(p, cur, op, [x])
 
@@ -950,9 +955,7 @@ def h_manual_computation(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     _sharding_list(p, cur, op, "out_shardings")
     cur.expect("manual_axes")
     cur.expect("=")
-    cur.ws()
-    op.properties["manual_axes_loc"] = p.loc(cur.pos)
-    op.properties["manual_axes"] = cur.sdy("manual_axes", "manual axes")
+    _located_sdy(p, cur, op, "manual_axes", "manual_axes")
     args = _region_args(p, cur)
     _region_op_tail(p, cur, op, operands, args, isolated=False)
 
@@ -1018,9 +1021,7 @@ def h_data_flow_edge(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     x = cur.value_use()
     if cur.accept("sharding"):
         cur.expect("=")
-        cur.ws()
-        op.properties["sharding_loc"] = p.loc(cur.pos)
-        op.properties["sharding"] = cur.sdy("sharding_body", "sharding")
+        _located_sdy(p, cur, op, "sharding", "sharding_body")
     _attrs(cur, op)
     _single_type(p, cur, op, [x])
 
@@ -1059,15 +1060,11 @@ def _collective(prop: str | None, rule: str | None, has_reduction: bool = False)
             else:
                 op.properties["reduction_op"] = "sum"
         if prop is not None:
-            cur.ws()
-            op.properties[prop + "_loc"] = p.loc(cur.pos)
-            op.properties[prop] = cur.sdy(rule, prop)
+            _located_sdy(p, cur, op, prop, rule)
         x = cur.value_use()
         cur.expect("out_sharding")
         cur.expect("=")
-        cur.ws()
-        op.properties["out_sharding_loc"] = p.loc(cur.pos)
-        op.properties["out_sharding"] = cur.sdy("sharding_body", "out_sharding")
+        _located_sdy(p, cur, op, "out_sharding", "sharding_body")
         _attrs(cur, op)
         _single_type(p, cur, op, [x])
     return handler
