@@ -48,11 +48,14 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'shardy_py' has no attribute {name!r}")
 
 
+# Load the verifier subpackage now: importing ``shardy_py.verify`` later would rebind the
+# name ``shardy_py.verify`` from the function below to the subpackage.
+import shardy_py.verify as _verify_package  # noqa: E402
+
+
 def verify(module: Module) -> list:
     """Check ``module`` against every Shardy rule; a list of ``Diagnostic`` (empty when clean)."""
-    from shardy_py.verify import verify as _verify
-
-    return _verify(module)
+    return _verify_package.verify(module)
 
 
 def parse(text: str, filename: str | None = None) -> Module:

@@ -13,13 +13,15 @@ restricted to the features both have, by drawing only those (the strategies' def
   unreduced-axes transition check (C68, ``verifyUnreducedAxesTransition``) is never what decides;
   invalid modules never break C68 either.
 
-Counts (CI, derandomized): 1,200 valid modules, 500 invalid modules, 400 standalone shardings
-and 200 sharding rules, i.e. 2,300 differential cases.  ``SHARDY_DIFFERENTIAL_SCALE=10`` multiplies
+Counts (CI, derandomized): 1,200 valid modules, 500 invalid modules, 600 mutated modules (one
+sdy token of a valid module changed: verdict, print and first error line compared), 400 standalone
+shardings and 200 sharding rules, i.e. 2,900 differential cases.  ``SHARDY_DIFFERENTIAL_SCALE=10`` multiplies
 them; ``benchmarks/differential_long.py`` runs the long version outside pytest.
 """
 from __future__ import annotations
 
 import os
+import random
 import re
 
 import pytest
@@ -112,6 +114,45 @@ def test_invalid_modules_agree(cpp: Cpp, bad: sst.InvalidModule) -> None:
     assert first_error_line(message) == bad.line, message
     mine_ok, _ = ours(bad.text)
     assert not mine_ok
+
+
+#: Tokens a mutation may change (numbers, axis names, ``?``, priorities) ...
+MUTABLE = re.compile(r'\d+|"[^"]*"|\?|p\d+')
+#: ... unless inside what shardy_py deliberately does not check: types, SSA names, symbols, op names.
+FROZEN = re.compile(r'tensor<[^>]*>|%[\w#]+(?::\d+)?|@[\w."-]+|<"[^"]*">')
+
+
+def mutate(text: str, rnd: random.Random) -> str:
+    """``text`` with one sdy token replaced (numbers by small sizes, names by other axis names, ...)."""
+    frozen = [(m.start(), m.end()) for m in FROZEN.finditer(text)]
+    tokens = [m for m in MUTABLE.finditer(text) if not any(a <= m.start() < b for a, b in frozen)]
+    tok = rnd.choice(tokens)
+    s = tok.group()
+    if s.isdigit():
+        new = str(rnd.choice([0, 1, 2, 3, 4, 6, 8, 16]))
+    elif s.startswith('"'):
+        new = rnd.choice(['"x"', '"y"', '"z"', '"a"', '"data"', '"model"'])
+    else:  # "?" or a priority
+        new = rnd.choice(["", "p0", "p3"])
+    return text[:tok.start()] + new + text[tok.end():]
+
+
+@examples(600)
+@given(text=sst.module_texts(), seed=st.integers(0, 2**32 - 1))
+def test_mutated_modules_agree(cpp: Cpp, text: str, seed: int) -> None:
+    mutant = mutate(text, random.Random(seed))
+    ok, printed = cpp.module(mutant)
+    try:
+        m = shardy_py.parse(mutant)
+        diags = verify_module(m)
+        mine_ok, line = not diags, diags[0].line if diags else None
+    except shardy_py.ParseError as e:
+        mine_ok, line = False, e.line
+    assert mine_ok == ok, f"verdicts differ on\n{mutant}\nC++: {printed}"
+    if ok:
+        assert str(m) == printed
+    else:
+        assert line == first_error_line(printed), f"{mutant}\nC++: {printed}"
 
 
 @examples(400)

@@ -23,7 +23,6 @@ PARSER_BUG = "parser/printer bug in shardy_py/syntax, reported; minimised fuzz r
     pytest.param('func.func@s(r<>{d=[{""}{""}]})->t<>{\n}', id="func-arg-without-name-IndexError"),
     pytest.param('sdy.mesh @b = <["\\F2"=2]>', id="non-utf8-escape-in-axis-name-UnicodeEncodeError"),
 ])
-@pytest.mark.xfail(strict=True, reason=PARSER_BUG + " (crash instead of ParseError)")
 def test_no_crash(text: str) -> None:
     check_one(text.encode())
 
@@ -34,9 +33,12 @@ def test_no_crash(text: str) -> None:
     pytest.param("func.func@u()->e<>{\n%0=sdy.constant e<>:r<>\nfunc.r}", id="func.r-printed-as-r"),
     pytest.param('f{{{}{//#sdy.sharding_per_value<[<@h,[{""}]>]>}\n}(){}}}', id="comment-eats-newline"),
 ])
-@pytest.mark.xfail(strict=True, reason=PARSER_BUG + " (accepted input prints text that does not parse)")
 def test_print_reparses(text: str) -> None:
-    m = shardy_py.parse(text)
+    """Input is either rejected with ParseError, or its print parses again."""
+    try:
+        m = shardy_py.parse(text)
+    except shardy_py.ParseError:
+        return
     shardy_py.parse(str(m))
 
 
@@ -46,8 +48,6 @@ def test_print_idempotent_multiline_opaque_op() -> None:
     assert str(shardy_py.parse(printed)) == printed
 
 
-@pytest.mark.xfail(strict=True, reason="shardy_py/__init__.py: importing the shardy_py.verify subpackage rebinds "
-                                       "shardy_py.verify from the function to the module")
 def test_verify_stays_callable() -> None:
     m = shardy_py.parse('sdy.mesh @m = <["x"=2]>')
     assert shardy_py.verify(m) == []

@@ -61,10 +61,11 @@ def test_data_flow_edge_gives_the_sharding_of_its_input():
   %2 = sdy.all_gather [{"a"}] %0 out_sharding=<@mesh, [{}]> : tensor<8xf32>
   return %1 : tensor<8xf32>
 }"""
-    # %0 has two users now, so the edge is invalid, and %0 has no sharding of its own.
+    # %0 has two users now, so the edge is invalid, and %0 has no sharding of its own. The
+    # collective's interface check (phase O) is found before the edge's symbol-use check (phase S).
     assert errors(text) == [
-        "4: 'sdy.data_flow_edge' op its input %0 must have exactly one user, the edge; it has 2",
-        "5: 'sdy.all_gather' op its operand has no sharding; this collective needs a sharded operand"]
+        "5: 'sdy.all_gather' op its operand has no sharding; this collective needs a sharded operand",
+        "4: 'sdy.data_flow_edge' op its input %0 must have exactly one user, the edge; it has 2"]
 
 
 def test_func_data_flow_edge():

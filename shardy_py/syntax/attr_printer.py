@@ -24,7 +24,7 @@ def quote_string(s: str) -> str:
         elif ch == "\\":
             out.append("\\\\")
         else:
-            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8"))
+            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", errors="surrogateescape"))
     out.append('"')
     return "".join(out)
 

@@ -18,6 +18,9 @@ from shardy_py.ir.types import Type, parse_type
 from shardy_py.syntax.scanner import _STRUCT, LineIndex, RawLabel, RawOp, RawRegion, Scanner
 
 UNIT = A.OpaqueAttr("")  # a unit attribute: printed as its name only
+#: func ops that may be written without their dialect directly inside a func.func body.
+FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
+_DOTTED_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*)+\Z")
 MAX_RESULTS = 65536  # results of one op (real IR has a handful; tuples a few thousand)
 
 _RESULTS = re.compile(r"(%[\w$.-]+)(?::(\d+))?\s*(?:,\s*|(=)\s*)")
@@ -528,11 +531,15 @@ class ModuleParser:
             raise self.error(pos, "expected an operation name")
         generic = m.group(1) is not None
         name = m.group(1) if generic else m.group(2)
-        if not generic and "." not in name:
-            if name in ("return", "call", "call_indirect", "constant") and self.func_depth:
+        if not generic and not _DOTTED_NAME.match(name):
+            if name in FUNC_DEFAULT_OPS and self.func_depth:
                 name = "func." + name
             elif name == "module":
                 name = "builtin.module"
+            else:
+                raise self.error(pos, f"expected an operation name like 'dialect.op', found '{name}'"
+                                 + (f" ('{name}' is a func op: write func.{name} outside a function body)"
+                                    if name in FUNC_DEFAULT_OPS else ""))
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
         handler = None if generic else _HANDLERS.get(name)
@@ -1140,6 +1147,8 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     op.properties.update(arg_types=arg_types, arg_attrs=arg_attrs, result_types=res_types,
                          res_attrs=res_attrs, res_locs=res_locs, arg_locs=arg_locs)
     if cur.at_region():
+        if arg_types and not named:
+            raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
         raw = cur.region()
         p.func_depth += 1
         try:

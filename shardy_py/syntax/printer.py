@@ -12,6 +12,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.syntax import attr_printer as P
+from shardy_py.syntax.parser import FUNC_DEFAULT_OPS
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
 INDENT = "  "
@@ -73,7 +74,8 @@ class Printer:
         if generic:
             head = f'{self.results(op)}"{name}"'
         else:
-            shown = name[5:] if name.startswith("func.") and _in_func_body(op) else name
+            short = name[5:] if name.startswith("func.") else None
+            shown = short if short in FUNC_DEFAULT_OPS and _in_func_body(op) else name
             head = self.results(op) + shown
         buf = [indent, head]
         for p in pieces:

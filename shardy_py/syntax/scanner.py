@@ -115,6 +115,8 @@ class Scanner:
     def scan_label(self, pos: int) -> int:
         """A block label runs to the ``:`` that ends its line."""
         m = re.compile(r"\^[\w$.-]+").match(self.text, pos)
+        if m is None:
+            raise self.error(pos, "expected a block label like ^bb0 after '^'")
         end = m.end()
         if end < self.n and self.text[end] == "(":
             end = self.match_bracket(end)

@@ -183,7 +183,9 @@ class _Run:
 def verify(module: Module) -> list[Diagnostic]:
     """Check ``module`` against every documented Shardy constraint.
 
-    Returns the diagnostics sorted by position (empty when the module is valid).
+    Returns the diagnostics in the order Shardy finds errors (parse-time attribute checks,
+    then ops in pre-order, then symbol uses), so the first one is the error the C++
+    verifier would stop at; empty when the module is valid.
     """
     run = _Run(module)
     enabled = gc.isenabled()
@@ -196,7 +198,7 @@ def verify(module: Module) -> list[Diagnostic]:
     finally:
         if enabled:
             gc.enable()
-    return sorted(run.diags, key=lambda d: (d.line, d.column))
+    return list(run.diags)
 
 
 __all__ = ["verify", "OP_RULES", "REGION_RULES", "SYMBOL_RULES", "Location"]
