@@ -28,7 +28,8 @@ from pathlib import Path
 FINDINGS = Path(os.environ.get("FUZZ_FINDINGS", "/tmp/fuzz_findings"))
 SLOW = float(os.environ.get("FUZZ_SLOW_SECONDS", "1.0"))
 STATS_EVERY = int(os.environ.get("FUZZ_STATS_EVERY", "20000"))
-_stats = {"execs": 0, "parsed": 0, "parse_errors": 0, "findings": 0, "slow": 0, "max_s_per_kib": 0.0}
+_stats = {"execs": 0, "parsed": 0, "parse_errors": 0, "findings": 0, "kinds": 0, "slow": 0, "max_s_per_kib": 0.0}
+_signatures: set[tuple[str, str, int | None]] = set()
 _t0 = time.time()
 
 
@@ -66,7 +67,13 @@ def test_one_input(data: bytes) -> None:
     except Exception as e:  # noqa: BLE001 - every non-ParseError exception is a finding
         _stats["findings"] += 1
         _save("crash", data, f"{type(e).__name__}: {e}\n\n{traceback.format_exc()}")
-        print(f"FINDING {type(e).__name__}: {str(e)[:200]}", file=sys.stderr, flush=True)
+        where = traceback.extract_tb(e.__traceback__)[-1]
+        sig = (type(e).__name__, where.filename, where.lineno)
+        if sig not in _signatures:  # print each kind (exception type and raising line) once
+            _signatures.add(sig)
+            _stats["kinds"] = len(_signatures)
+            print(f"FINDING {type(e).__name__} at {where.filename}:{where.lineno}: {str(e)[:200]}",
+                  file=sys.stderr, flush=True)
     elapsed = time.perf_counter() - start
     kib = max(len(data) / 1024, 0.25)
     _stats["max_s_per_kib"] = max(_stats["max_s_per_kib"], elapsed / kib)
