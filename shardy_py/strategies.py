@@ -28,8 +28,8 @@ numbered as MLIR numbers them) and parse it with ``shardy_py.parse``:
   and results, stablehlo ops with ``sdy.sharding``/``sdy.sharding_rule``, ``sdy.sharding_constraint``,
   ``sdy.reshard``, ``sdy.manual_computation``, ``sdy.named_computation`` and every collective
   (all_gather, all_slice, all_reduce, reduce_scatter, all_to_all, collective_permute,
-  replicated_to_unreduced, sharded_to_unreduced).  Inputs may hold iota ``device_ids``, which
-  both printers drop.
+  replicated_to_unreduced, sharded_to_unreduced), ``sdy.propagation_barrier`` and
+  ``sdy.sharding_group``.  Inputs may hold iota ``device_ids``, which both printers drop.
 * ``modules()`` -> ``Module``: ``shardy_py.parse(text)`` of a drawn ``module_texts()``
   (``module.source`` is the text).
 * ``invalid_modules()`` -> ``InvalidModule(text, rule, line)``: a valid module with exactly one
@@ -431,7 +431,7 @@ class _Builder:
         """Ops appended to a region whose values so far are ``avail`` (mutated)."""
         draw = self.draw
         ops: list[_Op] = []
-        kinds = ["elementwise", "unary", "constraint", "reshard"]
+        kinds = ["elementwise", "unary", "constraint", "reshard", "barrier_or_group"]
         if depth == 0:
             kinds += ["collective", "collective", "collective", "custom_call"]
         if depth < 2:
@@ -465,6 +465,15 @@ class _Builder:
         a = self.draw(st.sampled_from([v for v in avail if v.elem != "i32"] or avail))
         name = "negate" if a.elem == "i32" else self.draw(st.sampled_from(["negate", "abs", "exponential"]))
         return _Op([_Val(a.dims, a.elem)], f"stablehlo.{name} \x010\x01 : {a.type}", [a])
+
+    def op_barrier_or_group(self, avail: list[_Val], exclude, depth) -> _Op:
+        draw = self.draw
+        a = draw(st.sampled_from(avail))
+        if draw(st.booleans()):
+            return _Op([], f"sdy.sharding_group {_ref(0)} group_id={draw(st.integers(0, 2**40))} : {a.type}", [a])
+        direction = draw(st.sampled_from(["NONE", "FORWARD", "BACKWARD"]))
+        text = f"sdy.propagation_barrier {_ref(0)} allowed_direction={direction} : {a.type}"
+        return _Op([_Val(a.dims, a.elem)], text, [a])
 
     def op_custom_call(self, avail: list[_Val], exclude, depth) -> _Op:
         draw = self.draw
