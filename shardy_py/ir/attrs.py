@@ -50,6 +50,10 @@ class OpaqueAttr(Attr):
     text: str
 
 
+#: A unit attribute (``{foo}``): printed as its name only.
+UNIT_ATTR = OpaqueAttr("")
+
+
 @_frozen
 class MeshAxisAttr(Attr):
     """A named mesh axis: ``"name"=size``."""

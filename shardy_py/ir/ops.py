@@ -78,8 +78,6 @@ class Block:
     ops: list[Operation] = attrs.field(factory=list)
     label: str | None = None
     parent: Region | None = None
-    #: Raw lines of the block we keep verbatim (e.g. a label line), keyed by the op index they precede.
-    _label_text: str | None = None
 
     def __repr__(self) -> str:
         return f"<Block {self.label or ''} {len(self.ops)} ops>"

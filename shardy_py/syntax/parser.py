@@ -17,7 +17,7 @@ from shardy_py.ir.ops import Block, Location, Operation, Region, Value
 from shardy_py.ir.types import Type, parse_type
 from shardy_py.syntax.scanner import _STRUCT, LineIndex, RawLabel, RawOp, RawRegion, Scanner
 
-UNIT = A.OpaqueAttr("")  # a unit attribute: printed as its name only
+UNIT = A.UNIT_ATTR
 #: func ops that may be written without their dialect directly inside a func.func body.
 FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
 _DOTTED_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[A-Za-z_$][\w$]*)+\Z")
@@ -131,7 +131,7 @@ class Cursor:
         return start, self.pos
 
     # -- pieces --------------------------------------------------------------
-    def sdy(self, rule: str, what: str):
+    def sdy(self, rule: str):
         """An sdy attribute piece parsed with grammar rule ``rule``."""
         start, end = self.balanced()
         return self.p.sdy_attr(start, end, rule, self.opname)
@@ -370,12 +370,13 @@ class ModuleParser:
         hit = self._dict_cache.get(key)
         if hit is None:
             entries, locs = self._attr_dict(start, end)
-            self._dict_cache[key] = (entries, {k: self._offset_of(v) - start for k, v in locs.items()})
+            self._dict_cache[key] = (entries, {k: self.offset_of(v) - start for k, v in locs.items()})
             return dict(entries), locs
         entries, rel = hit
         return dict(entries), {k: self.loc(start + r) for k, r in rel.items()}
 
-    def _offset_of(self, loc: Location) -> int:
+    def offset_of(self, loc: Location) -> int:
+        """Inverse of ``loc``: the character offset of a location in this text."""
         return self.lines.starts[loc.line - self.lines.first_line] + loc.column - 1
 
     def _attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
@@ -812,7 +813,7 @@ def _located_sdy(p: ModuleParser, cur: Cursor, op: Operation, key: str, rule: st
     """Parse the sdy piece at the cursor into ``op.properties[key]``, remembering where it was."""
     cur.ws()
     op.properties[key + "_loc"] = p.loc(cur.pos)
-    op.properties[key] = cur.sdy(rule, key)
+    op.properties[key] = cur.sdy(rule)
 
 
 def _trailer(p: ModuleParser, cur: Cursor, op: Operation) -> None:
@@ -839,13 +840,9 @@ def _single_type(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str
 def _expect_results(p: ModuleParser, op: Operation, n: int | None) -> None:
     have = sum(k for _, k in op.result_groups)
     if n is not None and have != n:
-        raise p.error(p.text.find(op.name, 0) if False else _op_offset(p, op),
+        raise p.error(p.offset_of(op.loc),
                       f"'{op.name}' has {n} result{'s' if n != 1 else ''}, but {have} "
                       f"{'were' if have != 1 else 'was'} named")
-
-
-def _op_offset(p: ModuleParser, op: Operation) -> int:
-    return p.lines.starts[op.loc.line - p.lines.first_line] + op.loc.column - 1
 
 
 def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
@@ -864,7 +861,7 @@ def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
         cur.balanced()
         op.properties["mesh"] = p.sdy_attr(start, cur.pos, "mesh_op_body", op.name)
     else:
-        op.properties["mesh"] = cur.sdy("mesh_body", "mesh")
+        op.properties["mesh"] = cur.sdy("mesh_body")
     _attrs(cur, op)
     _trailer(p, cur, op)
 
@@ -932,7 +929,7 @@ def _operand_list(cur: Cursor) -> list[str]:
 def _sharding_list(p: ModuleParser, cur: Cursor, op: Operation, key: str) -> None:
     cur.ws()
     op.properties[key + "_loc"] = p.loc(cur.pos)
-    op.properties[key] = A.TensorShardingPerValueAttr(cur.sdy("sharding_list", key))
+    op.properties[key] = A.TensorShardingPerValueAttr(cur.sdy("sharding_list"))
 
 
 def _region_op_tail(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str], args: list[Value],
@@ -1250,8 +1247,6 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1) ->
         region.blocks.append(block)
         top.regions.append(region)
         for op in ops:
-            if op.name == "builtin.module":
-                pass
             op.parent = block
             block.ops.append(op)
     return Module(top, text, filename, preamble)

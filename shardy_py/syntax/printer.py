@@ -26,9 +26,6 @@ class Printer:
         self.debug_info = debug_info
 
     # -- attributes ----------------------------------------------------------------
-    def attr_value(self, a: A.Attr) -> str:
-        return str(a)
-
     def attr_dict(self, d: dict, prefix: str = " ") -> str:
         """`` {a = 1 : i64, b}`` sorted by name; empty string when ``d`` is empty."""
         if not d:
@@ -37,7 +34,7 @@ class Printer:
         for k in sorted(d):
             key = k if _BARE_KEY.match(k) else P.quote_string(k)
             v = d[k]
-            parts.append(key if v == _UNIT else f"{key} = {self.attr_value(v)}")
+            parts.append(key if v == A.UNIT_ATTR else f"{key} = {v}")
         return prefix + "{" + ", ".join(parts) + "}"
 
     def loc(self, text: str | None) -> str:
@@ -49,10 +46,10 @@ class Printer:
             return ""
         return ", ".join(n if c == 1 else f"{n}:{c}" for n, c in op.result_groups) + " = "
 
-    def region(self, r: Region, indent: str, print_entry_label: bool = False) -> None:
+    def region(self, r: Region, indent: str) -> None:
         inner = indent + INDENT
-        for bi, block in enumerate(r.blocks):
-            if block.label is not None and (bi > 0 or print_entry_label or block.label):
+        for block in r.blocks:
+            if block.label:
                 self.out.append(indent + block.label)
             for op in block.ops:
                 self.op(op, inner)
@@ -107,9 +104,6 @@ class Printer:
             else:
                 buf.append(str(p))
         self.out.append("".join(buf).rstrip())
-
-
-_UNIT = A.OpaqueAttr("")
 
 
 def _in_func_body(op: Operation) -> bool:
