@@ -16,7 +16,14 @@ sdy -> HloSharding         ``export_sharding(s, mesh)``                 -- (no P
 sdy -> V2 text             ``str(export_sharding(s, mesh))``            --
 sdy -> V1 text             ``export_sharding(s, mesh).to_v1_text()``    --
 V1 text -> import          ``import_sharding(HloSharding.parse(v1), 2)``  --
+sdy module -> V2 text      parse the module, ``export_sharding`` of     ``mlir_module_to_xla_computation(
+                           ``@main``'s argument, ``str``                  text).as_hlo_text()``, the
+                                                                        parameter's ``sharding={...}``
 =========================  ===========================================  ================================
+
+The last row is the export as the issue defines XLA's side of it (the one Python entry point to
+XLA's sdy export): Shardy module text in, the argument's HloSharding text out.  XLA also lowers the
+rest of the (one-op) module to HLO on the way, so the row measures the whole call a user makes.
 
 XLA's ``tile_assignment_devices()`` returns a Python list, so the "device list" row compares
 lists with lists; ours also gives a numpy array, timed in its own row.
@@ -34,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -41,6 +49,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import shardy_py  # noqa: E402
 from shardy_py.hlo import HloSharding, clear_caches, export_sharding, import_sharding  # noqa: E402
 from shardy_py.ir.attrs import (  # noqa: E402
     AxisRefAttr,
@@ -49,6 +58,7 @@ from shardy_py.ir.attrs import (  # noqa: E402
     MeshAxisAttr,
     TensorShardingAttr,
 )
+from shardy_py.syntax.attr_printer import mesh_body  # noqa: E402
 
 SIZES = (8, 4096, 65536, 1048576)
 GOAL_SIZE = 1048576
@@ -73,6 +83,33 @@ def case_for(n: int) -> tuple[MeshAttr, TensorShardingAttr]:
     sharding = TensorShardingAttr("mesh", [DimensionShardingAttr([AxisRefAttr(names[-1])]),
                                            DimensionShardingAttr([AxisRefAttr(names[0])])])
     return mesh, sharding
+
+
+def module_for(mesh: MeshAttr, sharding: TensorShardingAttr) -> str:
+    """A one-function module whose argument carries ``sharding`` (dims of 4096, f32)."""
+    t = "tensor<4096x4096xf32>"
+    return (f"module @m {{\n  sdy.mesh @mesh = {mesh_body(mesh)}\n"
+            f"  func.func @main(%arg0: {t} {{sdy.sharding = {sharding}}}) -> {t} {{\n"
+            f"    return %arg0 : {t}\n  }}\n}}\n")
+
+
+def ours_module_export(text: str) -> str:
+    """Parse ``text`` and print the HloSharding of ``@main``'s first argument."""
+    module = shardy_py.parse(text)
+    arg = module.funcs["main"].regions[0].blocks[0].arguments[0]
+    sharding = module.sharding_of(arg)
+    return str(export_sharding(sharding, module.resolve_mesh(sharding)))
+
+
+_PARAM_SHARDING = re.compile(r"parameter\(0\), sharding=(\{.*?\})(?:, [a-z_]+=|$)", re.M)
+
+
+def xla_module_export(text: str) -> str:
+    """XLA's sdy export of ``text`` (jaxlib's C++): the parameter's ``sharding={...}``."""
+    from jax._src.lib import _jax
+
+    hlo = _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False).as_hlo_text()
+    return _PARAM_SHARDING.search(hlo).group(1)
 
 
 def best(fn: Callable[[], object], repeat: int, setup: Callable[[], object] | None = None) -> float:
@@ -108,6 +145,7 @@ def rows_for(n: int, xc) -> list[dict]:
     types = h.subgroup_dims
     iota = (list(ta.dims), list(ta.reshape_dims), list(ta.perm))
     v1 = h.to_v1_text()
+    module_text = module_for(mesh, sharding)
 
     def ours_iota() -> HloSharding:
         return HloSharding.iota_tile(*iota, types)
@@ -126,17 +164,20 @@ def rows_for(n: int, xc) -> list[dict]:
         ("sdy -> V2 text", lambda _=None: str(export_sharding(sharding, mesh)), clear_caches, None),
         ("sdy -> V1 text", lambda _=None: export_sharding(sharding, mesh).to_v1_text(), clear_caches, None),
         ("V1 text -> import", lambda _=None: import_sharding(HloSharding.parse(v1), 2), clear_caches, None),
+        ("sdy module -> V2 text", lambda _=None: ours_module_export(module_text), clear_caches, None),
     ]
     if xc is not None:
         xtypes = _xla_types(xc, types)
         xla_v1 = xc.HloSharding.from_string(v1)
         assert str(xc.HloSharding.iota_tile(*iota, xtypes)) == str(ours_iota()) == str(h)
         assert str(xla_v1) == v1 == fresh_v1().to_v1_text()
+        assert xla_module_export(module_text) == ours_module_export(module_text) == str(h)
         xla_calls = {
             "iota_tile -> V2 text": lambda: str(xc.HloSharding.iota_tile(*iota, xtypes)),
             "iota_tile -> device list": lambda: xc.HloSharding.iota_tile(*iota, xtypes).tile_assignment_devices(),
             "V1 sharding -> V1 text": lambda: str(xla_v1),
             "V1 text -> HloSharding": lambda: xc.HloSharding.from_string(v1),
+            "sdy module -> V2 text": lambda: xla_module_export(module_text),
         }
         table = [(name, ours, setup, xla_calls.get(name)) for name, ours, setup, _ in table]
     rows = []

@@ -11,11 +11,14 @@ prints for the same sharding.
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Iterable, Sequence
 
 import numpy as np
 
 from shardy_py.hlo.errors import HloShardingError
+from shardy_py.hlo.frozen import read_only
+from shardy_py.hlo.printing import PLAIN_IOTA_TEMPLATES, plain_iota_template, print_hlo_sharding
 from shardy_py.hlo.tile_assignment import TileAssignment, group_minor_iota_dims_sorted
 
 REPLICATED = "replicated"
@@ -30,33 +33,81 @@ SUBGROUP_TYPES = frozenset(SUBGROUP_ORDER)
 KEEP_TEXT_CHARS = 1 << 16
 
 
+_new = object.__new__
+_prod = math.prod
+_ONE_DIM = (0,)
+_SWAPPED = (1, 0)
+
+
+def _direct_iota_tile(dims: tuple[int, ...], reshape: tuple[int, ...], perm: tuple[int, ...] | None,
+                      subgroup_types: tuple[str, ...]) -> HloSharding | None:
+    """``HloSharding.iota_tile`` built in one step for the common shapes, or None for the rest.
+
+    The common shapes: a canonical iota of one reshape dim or two transposed ones, with no
+    subgroup or with a replicated last tile dim that ``partial_tile`` keeps as it is (the minor
+    reshape dim is a multiple of the group).  The result is the general path's
+    (``tests/test_hlo_iota_tile.py`` checks it).  Ints that are not Python ints make ``prod``
+    differ in type and go the general way, which converts them.
+    """
+    if len(reshape) == 2:
+        if perm != _SWAPPED or reshape[0] < 2 or reshape[1] < 2:
+            return None
+    elif len(reshape) != 1 or (perm is not None and perm != _ONE_DIM):
+        return None
+    n = _prod(dims)
+    if n != _prod(reshape) or type(n) is not int or not dims or min(dims) < 1:
+        return None
+    replicate_last = False
+    if subgroup_types:
+        group = dims[-1]
+        if (len(subgroup_types) != 1 or subgroup_types[0] != REPLICATED or not 1 < group < n
+                or reshape[0] % group):  # reshape[0] is the minor dim after the transpose
+            return None
+        replicate_last = True
+    ta = _new(TileAssignment)
+    ta._dims, ta._reshape_dims, ta._perm, ta._array = dims, reshape, _SWAPPED if len(reshape) == 2 else _ONE_DIM, None
+    out = _new(HloSharding)
+    out._kind, out._assignment, out._replicate_on_last_tile_dim = "tiled", ta, replicate_last
+    out._subgroup_types = out._elements = ()
+    out._shard_group = out._metadata = ""
+    out._device = out._text = out._v1_text = None
+    return out
+
+
 class HloSharding:
     """One HloSharding value; build it with the class methods or ``HloSharding.parse``.
 
     Immutable (like XLA's), so it can be shared through caches (``export_sharding``) and keeps
     its printed texts once computed (up to ``KEEP_TEXT_CHARS``)."""
 
-    __slots__ = ("kind", "assignment", "replicate_on_last_tile_dim", "subgroup_types", "device",
-                 "elements", "shard_group", "metadata", "_text", "_v1_text")
+    __slots__ = ("_kind", "_assignment", "_replicate_on_last_tile_dim", "_subgroup_types", "_device", "_elements",
+                 "_shard_group", "_metadata", "_text", "_v1_text")
 
     def __init__(self, kind: str, assignment: TileAssignment | None = None, *,
                  replicate_on_last_tile_dim: bool = False, subgroup_types: Sequence[str] = (),
                  device: int | None = None, elements: Sequence[HloSharding] = (),
                  shard_group: str = "", metadata: str = ""):
-        _set = object.__setattr__
-        _set(self, "kind", kind)
-        _set(self, "assignment", assignment)
-        _set(self, "replicate_on_last_tile_dim", replicate_on_last_tile_dim)
-        _set(self, "subgroup_types", tuple(subgroup_types))
-        _set(self, "device", device)
-        _set(self, "elements", tuple(elements))
-        _set(self, "shard_group", shard_group)  # "shard_as 1" / "shard_like 2" / ""
-        _set(self, "metadata", metadata)  # verbatim "{...}" after "metadata=", or ""
-        _set(self, "_text", None)
-        _set(self, "_v1_text", None)
+        self._kind = kind
+        self._assignment = assignment
+        self._replicate_on_last_tile_dim = replicate_on_last_tile_dim
+        self._subgroup_types = tuple(subgroup_types)
+        self._device = device
+        self._elements = tuple(elements)
+        self._shard_group = shard_group
+        self._metadata = metadata
+        self._text = None
+        self._v1_text = None
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"HloSharding is immutable (cannot set {name!r}); build a new one")
+    kind = read_only("HloSharding", "kind",
+                     "replicated, manual, unknown, unreduced, maximal, tiled or tuple.")
+    assignment = read_only("HloSharding", "assignment", "The ``TileAssignment`` of a tiled sharding, else None.")
+    replicate_on_last_tile_dim = read_only("HloSharding", "replicate_on_last_tile_dim",
+                                           "True for ``last_tile_dim_replicate``.")
+    subgroup_types = read_only("HloSharding", "subgroup_types", "The types of ``last_tile_dims={...}``, in order.")
+    device = read_only("HloSharding", "device", "The device of a maximal sharding, else None.")
+    elements = read_only("HloSharding", "elements", "The element shardings of a tuple sharding.")
+    shard_group = read_only("HloSharding", "shard_group", '``"shard_as N"``, ``"shard_like N"`` or ``""``.')
+    metadata = read_only("HloSharding", "metadata", 'The verbatim ``{...}`` after ``metadata=``, or ``""``.')
 
     def with_annotations(self, shard_group: str = "", metadata: str = "") -> HloSharding:
         """The same sharding with ``shard_as N``/``shard_like N`` and metadata set."""
@@ -104,7 +155,9 @@ class HloSharding:
         """XLA's ``HloSharding::IotaTile``: ``TileAssignment.iota(dims, reshape_dims, perm)``, the
         trailing ``len(subgroup_types)`` dims being subgroups (normalised as ``subgroup`` does).
 
-        Memoised (``IOTA_TILE_CACHE_SIZE`` entries; ``clear_iota_tile_cache()`` empties it)."""
+        Raises ``HloShardingError`` on dims that do not describe an iota of ``prod(dims)`` devices.
+        Memoised (``IOTA_TILE_CACHE_SIZE`` entries; ``clear_iota_tile_cache()`` empties it); the
+        common shapes are built directly, the rest through the general normalisation."""
         return _iota_tile_memo(tuple(dims), None if reshape_dims is None else tuple(reshape_dims),
                                None if perm is None else tuple(perm), tuple(subgroup_types))
 
@@ -212,23 +265,28 @@ class HloSharding:
 
     def __str__(self) -> str:
         text = self._text
-        if text is None:
-            from shardy_py.hlo.text import print_hlo_sharding
-
-            text = print_hlo_sharding(self)
-            if len(text) <= KEEP_TEXT_CHARS:
-                object.__setattr__(self, "_text", text)
+        if text is not None:
+            return text
+        ta = self._assignment
+        if ta is not None and ta._reshape_dims is not None and not self._subgroup_types and not self._shard_group:
+            # A plain iota (most shardings): one template chosen by the ranks, filled in place.
+            dims, reshape = ta._dims, ta._reshape_dims
+            key = (len(dims), len(reshape), self._replicate_on_last_tile_dim)
+            template = PLAIN_IOTA_TEMPLATES.get(key) or plain_iota_template(*key)
+            text = self._text = template % ((*dims, *reshape, *ta._perm) if key[1] > 1 else (*dims, *reshape))
+            return text
+        text = print_hlo_sharding(self)
+        if len(text) <= KEEP_TEXT_CHARS:
+            self._text = text
         return text
 
     def to_v1_text(self) -> str:
         """The text with every tile assignment written as an explicit device list."""
         text = self._v1_text
         if text is None:
-            from shardy_py.hlo.text import print_hlo_sharding
-
             text = print_hlo_sharding(self, v1=True)
             if len(text) <= KEEP_TEXT_CHARS:
-                object.__setattr__(self, "_v1_text", text)
+                self._v1_text = text
         return text
 
     def __repr__(self) -> str:
@@ -375,6 +433,10 @@ IOTA_TILE_CACHE_SIZE = 4096
 @functools.lru_cache(maxsize=IOTA_TILE_CACHE_SIZE)
 def _iota_tile_memo(dims: tuple[int, ...], reshape_dims: tuple[int, ...] | None, perm: tuple[int, ...] | None,
                     types: tuple[str, ...]) -> HloSharding:
+    if reshape_dims is not None:
+        direct = _direct_iota_tile(dims, reshape_dims, perm, types)
+        if direct is not None:
+            return direct
     return HloSharding.subgroup(TileAssignment.iota(dims, reshape_dims, perm), types)
 
 

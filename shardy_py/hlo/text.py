@@ -19,6 +19,7 @@ import re
 
 from shardy_py.hlo.errors import HloShardingParseError
 from shardy_py.hlo.intlist import format_int_list, parse_int_list
+from shardy_py.hlo.printing import print_hlo_sharding
 from shardy_py.hlo.sharding import REPLICATED, SUBGROUP_TYPES, HloSharding
 from shardy_py.hlo.tile_assignment import TileAssignment
 
@@ -255,34 +256,6 @@ def _build(lex, start, flags, device, tile_dims, reshape_dims, perm, devices, su
     if not subgroup_types:
         return HloSharding.tile(ta)
     return HloSharding.subgroup(ta, subgroup_types)
-
-
-def print_hlo_sharding(h: HloSharding, v1: bool = False, include_metadata: bool = False) -> str:
-    """The text XLA prints for ``h`` (``v1=True``: device lists instead of iota forms).
-
-    Like XLA's ``ToString()``, metadata is left out unless ``include_metadata``.
-    """
-    if h.kind == "tuple":
-        if not h.elements:
-            return "{}"
-        parts = [print_hlo_sharding(h.elements[0], v1, include_metadata)]
-        for i, e in enumerate(h.elements[1:], start=1):
-            parts.append((f", /*index={i}*/" if i % 5 == 0 else ", ") + print_hlo_sharding(e, v1, include_metadata))
-        return "{" + "".join(parts) + "}"
-    tail = " " + h.shard_group if h.shard_group else ""
-    if h.metadata and include_metadata:
-        tail += " metadata=" + h.metadata
-    if h.kind == "maximal":
-        return f"{{maximal device={h.device}{tail}}}"
-    if h.kind != "tiled":
-        return "{" + h.kind + tail + "}"
-    ta = h.assignment
-    body = ta.v1_text() if v1 else ta.text()
-    if h.replicate_on_last_tile_dim:
-        body += " last_tile_dim_replicate"
-    if h.subgroup_types:
-        body += " last_tile_dims={" + ", ".join(h.subgroup_types) + "}"
-    return "{" + body + tail + "}"
 
 
 __all__ = ["parse_hlo_sharding", "print_hlo_sharding", "format_int_list"]

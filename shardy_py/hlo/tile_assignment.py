@@ -18,7 +18,11 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from shardy_py.hlo.intlist import format_int_list
+from shardy_py.hlo.errors import HloShardingError
+from shardy_py.hlo.frozen import read_only
+from shardy_py.hlo.printing import device_list_text, iota_text
+
+_new = object.__new__
 
 #: Iota assignments up to this many devices keep their materialised array (see ``TileAssignment.array``).
 KEEP_ARRAY_ELEMENTS = 1 << 16
@@ -52,6 +56,17 @@ def canonicalize_iota(reshape_dims: Sequence[int], perm: Sequence[int]) -> tuple
     for position, i in enumerate(by_first):
         new_position[i] = position
     return tuple(runs[i][2] for i in by_first), tuple(new_position)
+
+
+def _check_iota(dims: tuple[int, ...], reshape_dims: tuple[int, ...], perm: tuple[int, ...]) -> None:
+    if min(dims, default=1) < 1 or min(reshape_dims, default=1) < 1:
+        raise HloShardingError(f"iota dims must be positive: tile dims {list(dims)}, reshape dims {list(reshape_dims)}")
+    if math.prod(dims) != math.prod(reshape_dims):
+        raise HloShardingError(f"the iota reshape dims {list(reshape_dims)} hold {math.prod(reshape_dims)} devices, "
+                               f"the tile dims {list(dims)} {math.prod(dims)}")
+    if sorted(perm) != list(range(len(reshape_dims))):
+        raise HloShardingError(f"the iota transpose {list(perm)} is not a permutation of the "
+                               f"{len(reshape_dims)} reshape dims")
 
 
 def _transpose_kind(dims: Sequence[int], perm: Sequence[int]) -> str:
@@ -102,31 +117,47 @@ def _fully_decanonicalize(reshape_dims, perm) -> tuple[list[int], list[int], lis
 class TileAssignment:
     """An n-d array of device ids, symbolic (iota) or materialised (numpy); immutable."""
 
-    __slots__ = ("dims", "reshape_dims", "perm", "_array")
+    __slots__ = ("_dims", "_reshape_dims", "_perm", "_array")
 
     def __init__(self, dims, reshape_dims=None, perm=None, array: np.ndarray | None = None):
         # Use the ``iota`` / ``from_array`` constructors; this one trusts its arguments.
-        _set = object.__setattr__
-        _set(self, "dims", tuple(map(int, dims)))
-        _set(self, "reshape_dims", reshape_dims)
-        _set(self, "perm", perm)
-        _set(self, "_array", array)
+        self._dims = tuple(map(int, dims))
+        self._reshape_dims = reshape_dims
+        self._perm = perm
+        self._array = array
 
-    def __setattr__(self, name, value):
-        raise AttributeError(f"TileAssignment is immutable (cannot set {name!r})")
+    dims = read_only("TileAssignment", "dims", "The tile dims (the array's shape), a tuple of ints.")
+    reshape_dims = read_only("TileAssignment", "reshape_dims",
+                             "An iota's reshape dims (canonical unless built by ``raw_iota``); None for an array.")
+    perm = read_only("TileAssignment", "perm", "An iota's transpose of its reshape dims; None for an array.")
+
+    @classmethod
+    def _canonical_iota(cls, dims: tuple[int, ...], reshape_dims: tuple[int, ...], perm: tuple[int, ...]):
+        """An iota from tuples of ints already in canonical form (no checks, no conversions)."""
+        out = _new(cls)
+        out._dims = dims
+        out._reshape_dims = reshape_dims
+        out._perm = perm
+        out._array = None
+        return out
 
     # -- constructors -------------------------------------------------------------------------
     @classmethod
     def iota(cls, dims: Sequence[int], reshape_dims: Sequence[int] | None = None,
              perm: Sequence[int] | None = None) -> TileAssignment:
-        """``arange(n).reshape(reshape_dims).transpose(perm).reshape(dims)``, canonicalised."""
+        """``arange(n).reshape(reshape_dims).transpose(perm).reshape(dims)``, canonicalised.
+
+        Raises ``HloShardingError`` when the reshape dims do not hold ``prod(dims)`` devices or
+        ``perm`` is not a permutation of them (where XLA's C++ stops the process)."""
         dims = tuple(map(int, dims))
         if reshape_dims is None:
             reshape_dims, perm = (math.prod(dims),), (0,)
-        elif perm is None:
-            perm = tuple(range(len(reshape_dims)))
+        else:
+            reshape_dims = tuple(map(int, reshape_dims))
+            perm = tuple(range(len(reshape_dims))) if perm is None else tuple(map(int, perm))
+            _check_iota(dims, reshape_dims, perm)
         rd, p = canonicalize_iota(reshape_dims, perm)
-        return cls(dims, rd, p)
+        return cls._canonical_iota(dims, rd, p)
 
     @classmethod
     def raw_iota(cls, dims, reshape_dims, perm) -> TileAssignment:
@@ -143,15 +174,15 @@ class TileAssignment:
     # -- basic properties ---------------------------------------------------------------------
     @property
     def is_iota(self) -> bool:
-        return self.reshape_dims is not None
+        return self._reshape_dims is not None
 
     @property
     def ndim(self) -> int:
-        return len(self.dims)
+        return len(self._dims)
 
     @property
     def num_elements(self) -> int:
-        return math.prod(self.dims)
+        return math.prod(self._dims)
 
     @property
     def array(self) -> np.ndarray:
@@ -162,19 +193,19 @@ class TileAssignment:
         through caches never pin big arrays in memory."""
         if self._array is not None:
             return self._array
-        flat = np.arange(math.prod(self.reshape_dims), dtype=np.int64)
-        arr = np.ascontiguousarray(flat.reshape(self.reshape_dims).transpose(self.perm)).reshape(self.dims)
+        flat = np.arange(math.prod(self._reshape_dims), dtype=np.int64)
+        arr = np.ascontiguousarray(flat.reshape(self._reshape_dims).transpose(self._perm)).reshape(self._dims)
         arr.setflags(write=False)
         if arr.size <= KEEP_ARRAY_ELEMENTS:
-            object.__setattr__(self, "_array", arr)
+            self._array = arr
         return arr
 
     def value_at(self, index: Sequence[int]) -> int:
         """The device at tile ``index`` without materialising the array."""
         if not self.is_iota:
             return int(self.array[tuple(index)])
-        linear = int(np.ravel_multi_index(tuple(index), self.dims)) if self.dims else 0
-        rd, perm = self.reshape_dims, self.perm
+        linear = int(np.ravel_multi_index(tuple(index), self._dims)) if self._dims else 0
+        rd, perm = self._reshape_dims, self._perm
         transposed_shape = [rd[p] for p in perm]
         digits = np.unravel_index(linear, transposed_shape)
         reshape_index = [0] * len(rd)
@@ -187,27 +218,27 @@ class TileAssignment:
         if self.is_iota:
             if not 0 <= device < self.num_elements:
                 return None
-            digits = np.unravel_index(device, self.reshape_dims)
-            transposed = [int(digits[p]) for p in self.perm]
-            linear = int(np.ravel_multi_index(transposed, [self.reshape_dims[p] for p in self.perm]))
-            return tuple(int(i) for i in np.unravel_index(linear, self.dims))
+            digits = np.unravel_index(device, self._reshape_dims)
+            transposed = [int(digits[p]) for p in self._perm]
+            linear = int(np.ravel_multi_index(transposed, [self._reshape_dims[p] for p in self._perm]))
+            return tuple(int(i) for i in np.unravel_index(linear, self._dims))
         hits = np.flatnonzero(self.array.reshape(-1) == device)
         if hits.size == 0:
             return None
-        return tuple(int(i) for i in np.unravel_index(int(hits[0]), self.dims))
+        return tuple(int(i) for i in np.unravel_index(int(hits[0]), self._dims))
 
     # -- transformations (XLA semantics) --------------------------------------------------------
     def reshape(self, new_dims: Sequence[int]) -> TileAssignment:
         new_dims = tuple(int(d) for d in new_dims)
         if math.prod(new_dims) != self.num_elements:
-            raise ValueError(f"cannot reshape {list(self.dims)} to {list(new_dims)}")
+            raise ValueError(f"cannot reshape {list(self._dims)} to {list(new_dims)}")
         if self.is_iota:
-            return TileAssignment(new_dims, self.reshape_dims, self.perm)
+            return TileAssignment(new_dims, self._reshape_dims, self._perm)
         return TileAssignment.from_array(self.array.reshape(new_dims))
 
     def transpose(self, perm: Sequence[int]) -> TileAssignment:
         perm = tuple(int(p) for p in perm)
-        kind = _transpose_kind(self.dims, perm)
+        kind = _transpose_kind(self._dims, perm)
         if kind == "noop":
             return self
         if self.is_iota:
@@ -217,11 +248,11 @@ class TileAssignment:
         return TileAssignment.from_array(self.array.transpose(perm))
 
     def _iota_transpose(self, perm: tuple[int, ...], kind: str) -> TileAssignment | None:
-        dims = self.dims
+        dims = self._dims
         new_dims = [dims[p] for p in perm]
         if kind == "reshape":
-            return TileAssignment.iota(new_dims, self.reshape_dims, self.perm)
-        if len(self.reshape_dims) == 1:
+            return TileAssignment.iota(new_dims, self._reshape_dims, self._perm)
+        if len(self._reshape_dims) == 1:
             return TileAssignment.iota(new_dims, dims, perm)
         # A pure transpose: every non-1 tile dim is exactly one reshape dim, in perm order.
         pure = True
@@ -230,18 +261,18 @@ class TileAssignment:
         for i, dim in enumerate(dims):
             if dim == 1:
                 continue
-            if len(non_one) >= len(self.reshape_dims) or self.reshape_dims[self.perm[len(non_one)]] != dim:
+            if len(non_one) >= len(self._reshape_dims) or self._reshape_dims[self._perm[len(non_one)]] != dim:
                 pure = False
             one_to_non_one[i] = len(non_one)
             non_one.append(dim)
         if pure:
-            new_perm = [self.perm[one_to_non_one[p]] for p in perm if dims[p] != 1]
-            return TileAssignment.iota(new_dims, self.reshape_dims, new_perm)
+            new_perm = [self._perm[one_to_non_one[p]] for p in perm if dims[p] != 1]
+            return TileAssignment.iota(new_dims, self._reshape_dims, new_perm)
         # Split the reshape dims into prime factors and regroup them per tile dim (XLA's
         # IotaTileAssignment::Transpose).  The factors of one reshape dim may be reordered
         # (it stays the same iota): when the next factor does not divide the tile dim, a
         # later factor of the same reshape dim that does is swapped in.
-        prime_dims, prime_perm, origin = _fully_decanonicalize(self.reshape_dims, self.perm)
+        prime_dims, prime_perm, origin = _fully_decanonicalize(self._reshape_dims, self._perm)
         positions_of: dict[int, list[int]] = {}
         for k, o in enumerate(origin):
             positions_of.setdefault(o, []).append(k)
@@ -281,7 +312,7 @@ class TileAssignment:
         if self.is_iota:
             return self
         found = find_iota(self.array)
-        return None if found is None else TileAssignment.iota(self.dims, *found)
+        return None if found is None else TileAssignment.iota(self._dims, *found)
 
     def materialized(self) -> TileAssignment:
         """The same assignment in array (V1) form."""
@@ -290,33 +321,29 @@ class TileAssignment:
     # -- text ------------------------------------------------------------------------------------
     def text(self) -> str:
         """``devices=[4,2]<=[2,4]T(1,0)`` for an iota, ``devices=[2,2]0,2,1,3`` otherwise."""
-        head = "devices=[" + ",".join(map(str, self.dims)) + "]"
-        if self.is_iota:
-            head += "<=[" + ",".join(map(str, self.reshape_dims)) + "]"
-            if len(self.reshape_dims) > 1:
-                head += "T(" + ",".join(map(str, self.perm)) + ")"
-            return head
-        return head + format_int_list(self.array)
+        if self._reshape_dims is not None:
+            return iota_text(self._dims, self._reshape_dims, self._perm)
+        return device_list_text(self._dims, self._array)
 
     def v1_text(self) -> str:
         """Always the explicit device list: ``devices=[4,2]0,4,1,5,2,6,3,7``."""
-        return "devices=[" + ",".join(map(str, self.dims)) + "]" + format_int_list(self.array)
+        return device_list_text(self._dims, self.array)
 
     def __eq__(self, other) -> bool:
         if not isinstance(other, TileAssignment):
             return NotImplemented
-        if self.dims != other.dims:
+        if self._dims != other._dims:
             return False
         if self.is_iota and other.is_iota:
-            if (self.reshape_dims, self.perm) == (other.reshape_dims, other.perm):
+            if (self._reshape_dims, self._perm) == (other._reshape_dims, other._perm):
                 return True
         return bool(np.array_equal(self.array, other.array))
 
     def __hash__(self) -> int:
-        return hash(self.dims)
+        return hash(self._dims)
 
     def __repr__(self) -> str:
-        text = self.text() if self.is_iota or self.num_elements <= 64 else f"devices={list(self.dims)}<array>"
+        text = self.text() if self.is_iota or self.num_elements <= 64 else f"devices={list(self._dims)}<array>"
         return f"TileAssignment({text})"
 
 
