@@ -207,9 +207,8 @@ def test_invalid_modules_agree(cpp: Cpp, bad: sst.InvalidModule) -> None:
 #: Tokens a mutation may change (numbers, axis names, ``?``, priorities) ...
 MUTABLE = re.compile(r'\d+|"[^"]*"|\?|p\d+')
 #: ... unless inside what shardy_py deliberately does not check: types, SSA names, symbols, op names,
-#: dense literals (their values and the element type are not sdy's business), and (a known gap,
-#: ``test_edges_inside_edge_lists_are_checked``) the edges inside ``sdy.*_propagation_edges`` lists.
-FROZEN = re.compile(r'tensor<[^>]*>|%[\w#]+(?::\d+)?|@[\w."-]+|<"[^"]*">|dense<[^>]*>|_propagation_edges = \[.*?\]>\]')
+#: dense literals (their values and the element type are not sdy's business).
+FROZEN = re.compile(r'tensor<[^>]*>|%[\w#]+(?::\d+)?|@[\w."-]+|<"[^"]*">|dense<[^>]*>')
 
 
 def mutate(text: str, rnd: random.Random) -> str:
@@ -227,9 +226,8 @@ def mutate(text: str, rnd: random.Random) -> str:
     return text[:tok.start()] + new + text[tok.end():]
 
 
-@pytest.mark.xfail(strict=True, reason="shardy_py keeps sdy.*_propagation_edges lists opaque and does not "
-                                       "check the edges inside them (B49-B52); found by mutated drawn modules")
 def test_edges_inside_edge_lists_are_checked(cpp: Cpp) -> None:
+    """B49-B52 hold for each element of ``sdy.*_propagation_edges`` too (found by mutated drawn modules)."""
     text = ('sdy.mesh @m = <["x"=4]>\nfunc.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
             '  %0 = sdy.named_computation<"f">(%arg0) (%arg1: tensor<8xf32>) {\n    sdy.return %arg1 : tensor<8xf32>\n'
             '  } {sdy.block_arg_propagation_edges = [#sdy.propagation_edges<[{step-0 = [{"x" = operand-0 -> '
@@ -237,6 +235,29 @@ def test_edges_inside_edge_lists_are_checked(cpp: Cpp) -> None:
     assert_cpp_rejects_for(cpp, text, "B51", 5)
     mine_ok, mine = ours(text)
     assert not mine_ok and mine.startswith("5:"), mine
+
+
+EDGE_LIST_OP = ('sdy.mesh @m = <["x"=4]>\nfunc.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+                '  %0 = stablehlo.negate %arg0 {sdy.result_propagation_edges = [\n{}\n  ]} : tensor<8xf32>\n'
+                '  return %0 : tensor<8xf32>\n}\n')
+
+
+def test_edge_list_errors_are_at_the_failing_element(cpp: Cpp) -> None:
+    """Line and column of the C++ error: the '<' of the failing element, here the second, on line 5."""
+    good = '    #sdy.propagation_edges<[{step-0 = [{"x" = operand-0 -> [result-0]}]}]>,'
+    bad = '    #sdy.propagation_edges<[{step-2 = [{"x" = result-0 -> [operand-0, operand-0]}]}]>'
+    text = EDGE_LIST_OP.replace("{}", good + "\n" + bad)
+    ok, message = cpp.module(text)
+    assert not ok and re.search(r'"-":5:27: .*' + CPP_MESSAGES["B52"], message), message
+    assert str(verify_module(shardy_py.parse(text))[0]).startswith("5:27: error: ")
+
+
+def test_respaced_edge_lists_print_as_the_cpp_does(cpp: Cpp) -> None:
+    element = '#sdy.propagation_edges< [ {step-0 = [{"x" = operand-0 -> [result-0]}]} ]>'
+    text = EDGE_LIST_OP.replace("{}", f"  {element}  ,\n{element}")
+    ok, printed = cpp.module(text)
+    assert ok, printed
+    assert ours(text) == (True, printed)
 
 
 @examples(400)

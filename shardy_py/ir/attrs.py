@@ -40,14 +40,36 @@ def _frozen(cls):
     return attrs.frozen(cls, cache_hash=True, repr=True, str=False)
 
 
+def _canonical_opaque_text(text: str) -> str:
+    """``text``, except that an array whose every element is an sdy attribute is written the way
+    the C++ prints an array attribute: ``[a, b]``, each element canonical."""
+    if text[:1] != "[" or "#sdy" not in text:
+        return text
+    from shardy_py.syntax.sdy_parser import parse_sdy_array
+
+    items = parse_sdy_array(text)
+    return text if items is None else "[" + ", ".join(str(x) for x in items) + "]"
+
+
 @_frozen
 class OpaqueAttr(Attr):
     """An attribute this package does not model (builtin or other dialect).
 
-    ``text`` is kept verbatim (whitespace-normalised) and printed back as is.
+    ``text`` is kept verbatim (whitespace-normalised) and printed back as is, but for an array of
+    sdy attributes (``sdy.result_propagation_edges = [#sdy.propagation_edges<...>, ...]``), which is
+    kept in canonical form and whose elements ``sdy_array`` gives.
     """
 
-    text: str
+    text: str = attrs.field(converter=_canonical_opaque_text)
+
+    @property
+    def sdy_array(self) -> tuple[Attr, ...] | None:
+        """The elements when this is an array of sdy attributes (``[]`` included); else None."""
+        if self.text[:1] != "[":
+            return None
+        from shardy_py.syntax.sdy_parser import parse_sdy_array
+
+        return parse_sdy_array(self.text)
 
 
 #: A unit attribute (``{foo}``): printed as its name only.

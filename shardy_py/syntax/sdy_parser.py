@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import lark
@@ -18,7 +19,7 @@ from shardy_py.ir import attrs as A
 
 START_RULES = (
     "attribute", "mesh_body", "mesh_op_body", "sharding_body", "sharding_list", "manual_axes", "axis_ref_list",
-    "list_of_axis_ref_lists", "all_to_all_params", "rule_body", "edges_body",
+    "list_of_axis_ref_lists", "all_to_all_params", "rule_body", "edges_body", "attribute_array",
 )
 INT64_MAX = 2**63 - 1
 
@@ -317,6 +318,9 @@ class _Build(Transformer):
     def std_generic(self, body):
         return body
 
+    def attribute_array(self, *items):
+        return tuple(x for x in items if x is not None)
+
 
 def A_symbol(k: int) -> str:
     from shardy_py.syntax.attr_printer import factor_symbol
@@ -404,3 +408,48 @@ def parse_sdy(text: str, start: str = "attribute"):
     if err is not None:
         raise err
     return value
+
+
+def parse_sdy_array(text: str) -> tuple[A.Attr, ...] | None:
+    """The elements of ``text`` when it is an array attribute whose every element is an sdy
+    attribute (``[#sdy.propagation_edges<...>, ...]``, or ``[]``); None for anything else.
+
+    Memoised by text, like ``parse_sdy``; an element that does not parse makes the whole answer None.
+    """
+    value, err = _parse_cached(text, "attribute_array")
+    return None if err is not None else value
+
+
+#: What ``sdy_attribute_spans`` steps over: string literals and ``->`` (neither nests), the head of
+#: an sdy attribute up to its ``<`` (``#sdy.mesh<``, ``#sdy<``), brackets.
+_SPAN_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|->|#sdy(?:\.[A-Za-z_]\w*)?\s*<|[<>()\[\]{}]')
+
+
+def sdy_attribute_spans(text: str, pos: int = 0) -> Iterator[tuple[int, int, int]]:
+    """``(start, body, end)`` of each sdy attribute written in ``text`` from ``pos`` on, outermost
+    only, in text order: ``text[start:end]`` is ``#sdy...<...>`` and ``body`` is the offset of its
+    ``<``.  String literals are skipped; an unclosed attribute ends with the text."""
+    tokens = _SPAN_TOKENS.finditer(text, pos)
+    for head in tokens:
+        if head.group()[0] != "#":
+            continue
+        depth = 1
+        for t in tokens:
+            c = t.group()
+            if c[0] in "<([{#":
+                depth += 1
+            elif c in ">)]}":
+                depth -= 1
+                if depth == 0:
+                    yield head.start(), head.end() - 1, t.end()
+                    break
+        else:
+            yield head.start(), head.end() - 1, len(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def embedded_sdy_attributes(text: str) -> tuple[A.Attr | None, ...]:
+    """The sdy attributes written inside the text of an attribute this package keeps as text
+    (``[#sdy.propagation_edges<...>]``, ``{k = #sdy.mesh<...>}``, ...): one entry per span of
+    ``sdy_attribute_spans``, in text order, None for a span that does not parse."""
+    return tuple(_parse_cached(text[start:end], "attribute")[0] for start, _body, end in sdy_attribute_spans(text))

@@ -14,13 +14,21 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
-from shardy_py.ir.attrs import MeshAttr, PropagationEdgesAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from shardy_py.ir.attrs import (
+    MeshAttr,
+    OpaqueAttr,
+    PropagationEdgesAttr,
+    TensorShardingAttr,
+    TensorShardingPerValueAttr,
+)
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
+from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
+from shardy_py.verify.source_positions import SourcePositions
 
 Rule = Callable[[Operation, Context], "Failure | None"]
 
@@ -74,6 +82,7 @@ class _Run:
         self.diags: list[Diagnostic] = []
         self.failed: set[int] = set()
         self._attr_cache: dict[object, Failure | None] = {}
+        self._positions: SourcePositions | None = None
 
     def report(self, op: Operation, f: Failure) -> None:
         line, col = f.at if f.at is not None else (lambda loc: (loc.line, loc.column))(loc_of(op))
@@ -101,6 +110,8 @@ class _Run:
             return self._scan_all(attr.shardings)
         if isinstance(attr, PropagationEdgesAttr):
             return verify_propagation_edges_attr(attr)
+        if isinstance(attr, OpaqueAttr) and "#sdy" in attr.text:  # e.g. [#sdy.propagation_edges<...>, ...]
+            return self._scan_all(embedded_sdy_attributes(attr.text))
         if isinstance(attr, (list, tuple)):
             return self._scan_all(attr)
         if isinstance(attr, dict):
@@ -116,19 +127,31 @@ class _Run:
                 return f
         return None
 
+    def _scan_op_attributes(self, op: Operation) -> Failure | None:
+        """The first parse-time failure among ``op``'s attributes, placed where Shardy reports it:
+        at the failing sdy attribute (the ``index``-th one written in the value), else at the name."""
+        for name, attr in op.attributes.items():
+            f = self._attr_failure(attr)
+            if f is None:
+                continue
+            loc = op.attribute_locs.get(name) if op.attribute_locs else None
+            if loc is None:
+                return f
+            units = embedded_sdy_attributes(attr.text) if isinstance(attr, OpaqueAttr) else (attr,)
+            index = next((k for k, unit in enumerate(units) if unit is not None and self._attr_failure(unit)), 0)
+            if self._positions is None:
+                self._positions = SourcePositions(self.module)
+            at = self._positions.sdy_attribute(loc, name, index) or (loc.line, loc.column)
+            return Failure(f.message, f.notes, at)
+        return None
+
     def phase_p(self) -> None:
         for op in self.module.walk():
             f = None
             if op.properties:
                 f = self._scan_all(op.properties.values())
             if f is None and op.attributes:
-                for name, attr in op.attributes.items():
-                    f = self._attr_failure(attr)
-                    if f is not None:
-                        loc = op.attribute_locs.get(name) if op.attribute_locs else None
-                        if loc is not None:
-                            f = Failure(f.message, f.notes, (loc.line, loc.column))
-                        break
+                f = self._scan_op_attributes(op)
             if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
                 f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
             if f is not None:
