@@ -8,11 +8,11 @@ last_tile_dim_replicate}`` at 1M).  Rows, and what each side times:
 row                        shardy_py                                    XLA C++ (jaxlib)
 =========================  ===========================================  ================================
 iota_tile -> V2 text       ``str(HloSharding.iota_tile(d, r, p, t))``   ``str(HloSharding.iota_tile(...))``
-iota_tile -> device array  ``HloSharding.iota_tile(...).tile_assignment``  -- (XLA has no array result)
+iota_tile -> device array  ``HloSharding.iota_tile(...).tile_assignment``  ``iota_tile(...).tile_assignment_devices()``
 iota_tile -> device list   ``....tile_assignment.ravel().tolist()``     ``iota_tile(...).tile_assignment_devices()``
 V1 sharding -> V1 text     ``h.to_v1_text()`` (``h`` parsed from V1)    ``str(h)`` (``h`` from V1 text)
 V1 text -> HloSharding     ``HloSharding.parse(v1)``                    ``HloSharding.from_string(v1)``
-sdy -> HloSharding         ``export_sharding(s, mesh)``                 -- (no Python entry point)
+sdy -> HloSharding         ``export_sharding(s, mesh)``                 -- (only whole modules: last row)
 sdy -> V2 text             ``str(export_sharding(s, mesh))``            --
 sdy -> V1 text             ``export_sharding(s, mesh).to_v1_text()``    --
 V1 text -> import          ``import_sharding(HloSharding.parse(v1), 2)``  --
@@ -21,12 +21,16 @@ sdy module -> V2 text      parse the module, ``export_sharding`` of     ``mlir_m
                                                                         parameter's ``sharding={...}``
 =========================  ===========================================  ================================
 
-The last row is the export as the issue defines XLA's side of it (the one Python entry point to
-XLA's sdy export): Shardy module text in, the argument's HloSharding text out.  XLA also lowers the
-rest of the (one-op) module to HLO on the way, so the row measures the whole call a user makes.
+The last row is the export as a user reaches XLA's (``mlir_module_to_xla_computation`` is the one
+Python entry point to XLA's sdy export): Shardy module text in, the argument's HloSharding text out.
+XLA also lowers the rest of the (one-op) module to HLO on the way, so the row measures the whole
+call a user makes.
 
-XLA's ``tile_assignment_devices()`` returns a Python list, so the "device list" row compares
-lists with lists; ours also gives a numpy array, timed in its own row.
+The full device array is each library's own result: ours a numpy int64 array (``tile_assignment``),
+XLA's a Python list (``tile_assignment_devices()``, its only way to get the devices).  The "device
+list" row also converts ours to a Python list, so it compares lists with lists: there both sides
+spend nearly all their time allocating a million Python ints, and the ratio swings around 1 with
+the machine's load.
 
 shardy_py memoises ``export_sharding`` and ``HloSharding.iota_tile`` and keeps printed texts of
 up to 64K characters (and iota device arrays of up to 64K devices) on its immutable shardings.
@@ -174,6 +178,7 @@ def rows_for(n: int, xc) -> list[dict]:
         assert xla_module_export(module_text) == ours_module_export(module_text) == str(h)
         xla_calls = {
             "iota_tile -> V2 text": lambda: str(xc.HloSharding.iota_tile(*iota, xtypes)),
+            "iota_tile -> device array": lambda: xc.HloSharding.iota_tile(*iota, xtypes).tile_assignment_devices(),
             "iota_tile -> device list": lambda: xc.HloSharding.iota_tile(*iota, xtypes).tile_assignment_devices(),
             "V1 sharding -> V1 text": lambda: str(xla_v1),
             "V1 text -> HloSharding": lambda: xc.HloSharding.from_string(v1),
