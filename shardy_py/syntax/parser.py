@@ -45,6 +45,7 @@ _INT = re.compile(r"-?\d+")
 _TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
 _WS_NL = re.compile(r"[ \t\r]*\n\s*")
+_SPACES = re.compile(r"[ \t\r]*")
 _WS_RUN = re.compile(r"[ \t\r]{2,}")
 _INT_LITERAL = re.compile(r"-?\d+\Z")
 _HEX_INT_LITERAL = re.compile(r"-?0x[0-9a-fA-F]+\Z")
@@ -113,6 +114,10 @@ class Cursor:
     def found(self) -> str:
         self.ws()
         if self.pos >= self.end:
+            nxt = _SPACES.match(self.text, self.end).end()
+            if nxt < len(self.text) and self.text[nxt] not in "}\n":
+                # the op ended where the scanner saw another op start on its line
+                return repr(self.text[nxt:nxt + 20].split("\n")[0]) + ", which starts another op"
             return "the end of the op"
         snippet = self.text[self.pos:min(self.end, self.pos + 20)].split("\n")[0]
         return repr(snippet)
@@ -215,11 +220,22 @@ class Cursor:
         self.ws()
         return self.ri < len(self.regions) and self.regions[self.ri].start == self.pos
 
+    def at_brace(self) -> bool:
+        """At a region the scanner found, or at a ``{`` that the op's syntax makes one (``region``)."""
+        return self.at_region() or self.peek("{")
+
     def region(self) -> RawRegion:
-        if not self.at_region():
-            raise self.error(f"expected a region '{{' on its own line, found {self.found()}")
-        r = self.regions[self.ri]
-        self.ri += 1
+        """The region at the cursor.  Where the op's syntax wants a region, a brace group the scanner took
+        for a dictionary (``{}``, ``{ word }``: it cannot tell without knowing the op) is scanned as one."""
+        if self.at_region():
+            r = self.regions[self.ri]
+            self.ri += 1
+        elif self.peek("{"):
+            r = self.p.scanner.scan_region(self.pos, self.p.region_depth)
+            if r.end > self.end:
+                raise self.error("the region's '}' is not inside this op")
+        else:
+            raise self.error(f"expected a region '{{', found {self.found()}")
         self.pos = r.end
         return r
 
@@ -248,6 +264,8 @@ class ModuleParser:
         self.use_recipes = fast_paths
         self.scopes: list[dict[str, Value]] = [{}]
         self.func_depth = 0
+        #: How many regions the op being built sits in.
+        self.region_depth = 0
         self._dict_cache: dict[str, tuple[dict, dict]] = {}
         self._recipes: dict[tuple[str, bool], object] = {}
         self._names: dict[str, str] = {}
@@ -493,6 +511,7 @@ class ModuleParser:
             self.scopes = [self.scopes[0], {}]
         else:
             self.scopes = self.scopes + [{}]
+        self.region_depth += 1
         try:
             block = Block(parent=region)
             region.blocks.append(block)
@@ -515,6 +534,7 @@ class ModuleParser:
                 block.ops.append(op)
         finally:
             self.scopes = saved
+            self.region_depth -= 1
         return region
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
@@ -1214,10 +1234,13 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
         op.attribute_locs.update(d[1])
     op.properties.update(arg_types=arg_types, arg_attrs=arg_attrs, result_types=res_types,
                          res_attrs=res_attrs, res_locs=res_locs, arg_locs=arg_locs)
-    if cur.at_region():
+    if cur.at_brace():
         if arg_types and not named:
             raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
+        brace = cur.pos
         raw = cur.region()
+        if not raw.items:
+            raise cur.error("expected a non-empty function body", brace)
         p.func_depth += 1
         try:
             region = p.build_region(raw, op, args, isolated=True)
@@ -1296,11 +1319,9 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
-        items = p.scanner.scan_items(0, 0, False)[0]
         preamble: list[str] = []
         ops: list[Operation] = []
-        for i, item in enumerate(items):
-            items[i] = None
+        for item in p.scanner.top_level_items():  # each op built before the text after it is scanned
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
             c = p.text[item.start]

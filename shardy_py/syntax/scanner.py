@@ -7,9 +7,17 @@ strings, comments, newlines) finds where each op starts and ends and which
 
 * an op ends at a newline outside brackets, unless the next line continues
   it (a line starting with a bare word such as ``cond`` or ``do``);
-* ``{`` opens a region when it ends its line and sits outside brackets (or
-  directly inside the ``(`` of a generic op's region list);
-* a line starting with ``}`` outside brackets closes the current region.
+* an op also ends where another op starts on its line (MLIR separates ops by
+  white space, not by ``;``): outside brackets, once the op could end there
+  (after its type, a bracket group or a region), at a result list ``%0 =``,
+  a dotted op name, a generic op name ``"dialect.op"(``, ``return``/``call``,
+  and anywhere at a block label ``^bb1(...):``;
+* ``{`` opens a region when it sits outside brackets (or directly inside the
+  ``(`` of a generic op's region list) and a region body follows, on the next
+  line or on the same one (``{ sdy.return %0 : tensor<8xf32> }``), rather than
+  an attribute dictionary (``{a = 1}``, ``{unit}``; ``{}`` on one line is a
+  dictionary too);
+* a ``}`` outside brackets closes the current region.
 
 The result is a tree of ``RawOp``/``RawRegion`` spans into the source; the
 op parsers in ``shardy_py.syntax.parser`` read each span.
@@ -19,22 +27,49 @@ from __future__ import annotations
 import bisect
 import re
 from array import array
+from collections.abc import Iterator
 
 import attrs
 
 from shardy_py.errors import ParseError
 
 _STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n]*|->|[()\[\]{}<>\n]')
-_BLANK_TO_EOL = re.compile(r"[ \t\r]*(?://[^\n]*)?(?:\n|\Z)")
+#: White space short of a line break: what the printer's folding (``str.strip``, ``\s``) takes for it.
+_INLINE_SPACE = re.compile(r"[^\S\n]*")
 _SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
 # A line that starts a new op (or closes a region) rather than continuing the previous op.
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
+#: One token of an op's top-level text between two of its bracket groups (a stretch of one line).
+_STRETCH_TOKEN = re.compile(
+    r'(?P<results>%[\w$.-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.-]+(?::\d+)?)*[ \t]*=(?!=))'
+    r'|(?P<caret>\^[\w$.-]+)'
+    r'|(?P<string>"(?:[^"\\\n]|\\.)*")'
+    r'|(?P<word>[A-Za-z_][\w$.]*)'
+    r'|(?P<colon>:(?!:))'
+    r'|(?P<semicolon>;)'
+    r'|(?P<name>[@%](?:"(?:[^"\\\n]|\\.)*"|[\w$.-]+)(?:#\d+)?|[#!][\w$.-]*|\d[\w.$]*)'
+    r'|(?P<other>->|::|[^ \t\r])'
+)
+#: A stretch's leading spaces, then text without ':', '^', ';' (nor brackets, which end stretches).
+_PLAIN_STRETCH = re.compile(r"([ \t\r]*)[^:^;\n(){}\[\]<]*")
+_GENERIC_OP_START = re.compile(r'"(?:[^"\\\n]|\\.)*"[^\S\n]*\(')
+#: What starts an op (once the op before it could end): results, a dotted or generic op name, or a func
+#: op written without its dialect (``return``, inside a func.func body) or ``module``.
+_OP_HEAD = re.compile(r'%[\w$.-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.-]+(?::\d+)?)*[ \t]*=(?!=)'
+                      r'|[A-Za-z_][\w$]*\.|(?:return|call|call_indirect|constant|module)(?![\w$.])'
+                      r'|"(?:[^"\\\n]|\\.)*"[ \t]*\(')
+_LABEL_NAME = re.compile(r"\^[\w$.-]+")
+_LABEL_COLON = re.compile(r"[ \t]*:(?!:)")
+#: The first word of a brace group on the op's line, and what follows it on the line.
+_FIRST_WORD = re.compile(r"([A-Za-z_][\w$.]*)[^\S\n]*(==|.?)")
+_ATTRIBUTES_KEYWORD = re.compile(r"(?<![\w$.])attributes[ \t]*\Z")
 #: Splits text into the text between SSA value names and the names (a capturing split).
 NAME_SPLIT = re.compile(r"(%[\w$.-]+(?:#\d+)?)")
 MAX_NESTING = 512  # brackets inside one op
 MAX_REGION_DEPTH = 128  # regions inside regions (real IR nests a handful)
+MAX_FAST_LINE = 4096  # longest rest of a line the one-line fast path takes (real ops are much shorter)
 
 
 @attrs.define(eq=False)
@@ -110,28 +145,43 @@ class Scanner:
         return _SKIP_WS.match(self.text, pos).end()
 
     def scan_items(self, pos: int, depth: int, in_region: bool) -> tuple[list, int]:
-        """Ops and labels from ``pos`` to the closing ``}`` (region) or EOF (top level)."""
+        """Ops and labels from ``pos`` to the closing ``}`` (region: its ``{`` is at ``pos - 1``) or EOF,
+        and the offset of that ``}`` (or of the end)."""
         items: list = []
-        text = self.text
+        opened = pos - 1 if in_region else None
         while True:
-            pos = self.skip_ws(pos)
-            if pos >= self.n:
-                if in_region:
-                    raise self.error(pos, "expected '}' to close the region; the input ended first")
-                return items, pos
-            c = text[pos]
-            if c == "}":
-                if not in_region:
-                    raise self.error(pos, "unexpected '}' with no open region")
-                return items, pos
-            if c == "^":
-                end = self.scan_label(pos)
-                items.append(RawLabel(pos, end))
-                pos = end
-                continue
-            op = self.scan_op(pos, depth)
-            items.append(op)
-            pos = op.end
+            item = self.next_item(pos, depth, opened)
+            if item is None:
+                return items, self.skip_ws(pos)
+            items.append(item)
+            pos = item.end
+
+    def top_level_items(self) -> Iterator[RawOp | RawLabel]:
+        """The top-level items, each scanned only when asked for: an op can be built before the text after
+        it is scanned, so that errors come in the order of the text, as MLIR reports them."""
+        pos = 0
+        while (item := self.next_item(pos, 0, None)) is not None:
+            yield item
+            pos = item.end
+
+    def next_item(self, pos: int, depth: int, opened: int | None) -> RawOp | RawLabel | None:
+        """The op or block label at or after ``pos``; None at the ``}`` closing the region whose ``{`` is at
+        ``opened`` (at the end of the text when ``opened`` is None: the top level)."""
+        pos = self.skip_ws(pos)
+        if pos >= self.n:
+            if opened is not None:
+                line, col = self.lines.locate(opened)
+                raise self.error(pos, f"expected '}}' to close the region opened at {line}:{col}; "
+                                      "the input ended first")
+            return None
+        c = self.text[pos]
+        if c == "}":
+            if opened is None:
+                raise self.error(pos, "unexpected '}' with no open region")
+            return None
+        if c == "^":
+            return RawLabel(pos, self.scan_label(pos))
+        return self.scan_op(pos, depth)
 
     def scan_label(self, pos: int) -> int:
         """A block label runs to the ``:`` that ends its line."""
@@ -165,22 +215,41 @@ class Scanner:
         raise self.error(pos, "unclosed bracket")
 
     def scan_op(self, start: int, depth: int) -> RawOp:
+        """The op starting at ``start`` (``depth``: how many regions it sits in)."""
         if depth > MAX_REGION_DEPTH:
             raise self.error(start, f"regions nested more than {MAX_REGION_DEPTH} deep")
-        text = self.text
         if self.use_fast_lines:
             fast = self._whole_line_op(start)
             if fast is not None:
                 return fast
+        op = self._scan_op(start, depth, probe=False)
+        assert op is not None
+        return op
+
+    def scan_region(self, brace: int, depth: int) -> RawRegion:
+        """The region whose ``{`` is at ``brace``: its items, up to and including its ``}``."""
+        region = RawRegion(brace, brace)
+        region.items, close = self.scan_items(brace + 1, depth + 1, True)
+        region.end = close + 1
+        return region
+
+    def _scan_op(self, start: int, depth: int, probe: bool) -> RawOp | None:
+        """The op starting at ``start``, found token by token.
+
+        ``probe`` only asks where the op would end if it ended on its line: it stops (None) at a region
+        or at a line break inside brackets, and ends the op at the first line break outside them.
+        """
+        text = self.text
         op = RawOp(start, start)
         stack: list[str] = []
-        pos = start
+        pos = stretch = start  # stretch: where the op's current top-level text (between bracket groups) began
+        state = [False, False]  # [a top-level ':' was seen (the op's type), the op could end here]
         while True:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
                     raise self.error(start, f"unclosed '{stack[-1]}' in this op")
-                op.end = self.n
+                op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
             s = m.start()
@@ -189,22 +258,32 @@ class Scanner:
                 continue
             if t == '"':
                 raise self.error(s, "unterminated string literal")
+            if not stack and s > stretch and t in "\n{}([<":
+                end = self._next_op_in(stretch, s, state, start)
+                if end < s:
+                    op.end = end  # another op starts on this line
+                    return op
             if t == "\n":
                 if stack:
+                    if probe:
+                        return None
                     continue
                 nxt = self.skip_ws(pos)
-                if nxt >= self.n or _OP_START.match(text, nxt):
+                if probe or nxt >= self.n or _OP_START.match(text, nxt):
                     op.end = s
                     return op
-                pos = nxt  # a continuation line such as `cond {` or `do {`
+                pos = stretch = nxt  # a continuation line such as `cond {` or `do {`
                 continue
             if t == "{":
-                if (not stack or stack[-1] == "(") and _BLANK_TO_EOL.match(text, pos) and self._region_follows(pos):
-                    region = RawRegion(s, s)
-                    region.items, close = self.scan_items(pos, depth + 1, True)
-                    region.end = close + 1
+                if (not stack or stack[-1] == "(") and self._opens_region(s, stack):
+                    if probe:
+                        return None
+                    region = self.scan_region(s, depth)
                     op.regions.append(region)
-                    pos = close + 1
+                    pos = region.end
+                    if not stack:
+                        stretch = pos
+                        state[1] = True
                     continue
                 stack.append("{")
                 if len(stack) > MAX_NESTING:
@@ -218,6 +297,9 @@ class Scanner:
             # closers
             if stack and stack[-1] == _CLOSERS[t]:
                 stack.pop()
+                if not stack:
+                    stretch = pos
+                    state[1] = True  # after a bracket group the op could end
                 continue
             if t == ">":
                 continue  # a comparison-like '>' outside '<...>'
@@ -227,6 +309,56 @@ class Scanner:
             expected = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}.get(stack[-1]) if stack else None
             raise self.error(s, f"unexpected '{t}'" + (f"; expected {expected}" if expected else ""))
 
+    def _next_op_in(self, start: int, end: int, state: list[bool], op_start: int) -> int:
+        """Where the next op starts in the op's top-level text ``[start, end)`` (``end`` if none).
+
+        ``state`` ([type seen, could end here]) is carried from one stretch of the op to the next.
+        """
+        text = self.text
+        if not state[0]:
+            # Before the op's type only the first token (after a bracket group) can start an op, and only
+            # a ':' (the type), a label or a ';' makes the rest worth reading token by token.
+            m = _PLAIN_STRETCH.match(text, start)
+            first = m.end(1)
+            if first >= end:
+                return end
+            if m.end() >= end:  # no ':', '^' or ';' (nor a string holding a bracket)
+                if state[1] and first != op_start and _OP_HEAD.match(text, first):
+                    return first
+                state[1] = False
+                return end
+        for m in _STRETCH_TOKEN.finditer(text, start, end):
+            kind = m.lastgroup
+            s = m.start()
+            if kind == "caret" and s != op_start and self._label_on_line(s):
+                return s  # a block label ends every op before it
+            if kind == "semicolon":
+                raise self.error(s, "unexpected ';': MLIR separates ops by white space or line breaks")
+            if state[1] and s != op_start and self._starts_op(kind, m):
+                return s
+            if kind == "colon":
+                state[0] = True
+            state[1] = kind == "caret" or (kind in ("string", "word", "name") and state[0])
+        return end
+
+    def _starts_op(self, kind: str | None, m: re.Match) -> bool:
+        """Does the token ``m`` start an op (given that the op before it could end there)?"""
+        return kind in ("results", "word", "string") and _OP_HEAD.match(self.text, m.start()) is not None
+
+    def _label_on_line(self, pos: int) -> bool:
+        """Is the ``^name`` at ``pos`` a block label ``^bb1(%a: t):`` written on its line?"""
+        text = self.text
+        end = _LABEL_NAME.match(text, pos).end()
+        if text.startswith("(", end):
+            try:
+                close = self.match_bracket(end)
+            except ParseError:
+                return False
+            if text.find("\n", end, close) >= 0:
+                return False
+            end = close
+        return _LABEL_COLON.match(text, end) is not None
+
     def _whole_line_op(self, start: int) -> RawOp | None:
         """The op at ``start`` if its line's shape (its text up to SSA names) is known to hold a whole op.
 
@@ -234,11 +366,13 @@ class Scanner:
         which costs less than the whole skeleton holding every line's pieces until the ops are built.
         """
         text = self.text
-        nl = text.find("\n", start)
+        nl = text.find("\n", start, start + MAX_FAST_LINE)
         if nl < 0:
+            if self.n > start + MAX_FAST_LINE:
+                return None  # a long line (a whole module on one line): scanning it op by op is linear
             nl = self.n
         parts = NAME_SPLIT.split(text[start:nl])
-        key = "%".join(parts[0::2])
+        key = "\x00".join(parts[0::2])  # (NUL: no parsed text holds one, a bare "%" may)
         whole = self._whole_lines.get(key)
         if whole is None:
             whole = self._whole_lines[key] = self._holds_whole_op(start, nl)
@@ -249,31 +383,61 @@ class Scanner:
         return None
 
     def _holds_whole_op(self, start: int, end: int) -> bool:
-        """Is ``[start, end)`` a whole op by itself: brackets balanced, no region, nothing odd?
+        """Is ``[start, end)`` a whole op by itself: no region, no other op, brackets closed on the line?
 
         True only when the full scan would end the op at ``end`` (given that the next line starts an
-        op); anything else (strings left open, stray closers, a line-ending ``{``) says False and
-        takes the full scan, which reports errors.
+        op): it is the full scan, stopped at the line's end.  Anything else (strings left open, stray
+        closers, a region, a second op) says False and takes the full scan, which reports errors.
+        """
+        try:
+            op = self._scan_op(start, 0, probe=True)
+        except ParseError:
+            return False
+        return op is not None and op.end == end
+
+    def _opens_region(self, brace: int, stack: list[str]) -> bool:
+        """Does the ``{`` at ``brace`` open a region (rather than an attribute dictionary or other syntax)?
+
+        The caller has checked that it sits outside brackets or directly inside a ``(`` (where a generic
+        op's region list is).
         """
         text = self.text
-        stack: list[str] = []
-        for m in _STRUCT.finditer(text, start, end):
-            t = m.group()
-            if len(t) > 1 and t[0] in '"/' or t == "->":
-                continue
-            if t in "([{<":
-                if t == "{" and _BLANK_TO_EOL.match(text, m.end()):
-                    return False
-                stack.append(t)
-                if len(stack) > MAX_NESTING:
-                    return False
-            elif t == '"':
-                return False
-            elif stack and stack[-1] == _CLOSERS[t]:
-                stack.pop()
-            elif t != ">":
-                return False
-        return not stack
+        nxt = _INLINE_SPACE.match(text, brace + 1).end()
+        if nxt >= self.n or text[nxt] == "\n" or text.startswith("//", nxt):
+            return self._region_follows(brace + 1)
+        return self._region_on_line(brace, nxt, bool(stack))
+
+    def _region_on_line(self, brace: int, nxt: int, in_parens: bool) -> bool:
+        """After a ``{`` with more text on its line (from ``nxt``): does a region body (not a dictionary)
+        start there?
+
+        A body starts with a value, a label or an op; ``{}``, ``{a = 1}``, ``{a, b}`` and ``{unit}`` are
+        dictionaries (as an op's attribute dictionary prints), except in a generic op's region list
+        (``({word}``, ``, {word}``).  So ``{ return }`` is a region only where the op's syntax says so:
+        ``Cursor.region`` scans it as one for the ops the parser knows.  A ``{`` after ``=`` or
+        ``attributes`` starts a value or a dictionary.
+        """
+        text = self.text
+        before = text[max(0, brace - 16):brace].rstrip()
+        if in_parens:
+            if before[-1:] not in ("(", ","):
+                return False  # in parentheses only a region list has regions: `({...}, {...})`
+        elif before.endswith("=") or _ATTRIBUTES_KEYWORD.search(before):
+            return False
+        c = text[nxt]
+        if c in "%^":
+            return True
+        if c == '"':
+            return _GENERIC_OP_START.match(text, nxt) is not None
+        m = _FIRST_WORD.match(text, nxt)
+        if m is None:
+            return False
+        word, after = m.groups()
+        if after in ("=", ","):
+            return False
+        if after == "}":
+            return in_parens
+        return True
 
     def _region_follows(self, pos: int) -> bool:
         """After a line-ending ``{``: does a region body (not an attribute dict) follow?"""
