@@ -32,11 +32,10 @@ def _iota_template(n_dims: int, n_reshape: int) -> str:
 _IOTA: dict[tuple[int, int], str] = {
     (d, r): _iota_template(d, r) for d in range(PREBUILT_RANK + 1) for r in range(1, PREBUILT_RANK + 1)}
 #: (tile rank, reshape rank, last tile dim replicated) -> the whole ``{...}`` of a plain iota sharding.
-_PLAIN_IOTA: dict[tuple[int, int, bool], str] = {
+#: ``HloSharding.__str__`` looks templates up here inline; ``plain_iota_template`` adds missing ranks.
+PLAIN_IOTA_TEMPLATES: dict[tuple[int, int, bool], str] = {
     (d, r, rep): "{" + t + (_REPLICATE_LAST if rep else "") + "}"
     for (d, r), t in _IOTA.items() for rep in (False, True)}
-#: Read-only view for ``HloSharding.__str__``, which looks templates up inline.
-PLAIN_IOTA_TEMPLATES = _PLAIN_IOTA
 
 
 def plain_iota_template(n_dims: int, n_reshape: int, replicate_last: bool) -> str:
@@ -44,9 +43,9 @@ def plain_iota_template(n_dims: int, n_reshape: int, replicate_last: bool) -> st
     ``{devices=[%d,%d]<=[%d,%d]T(%d,%d)}`` (`` last_tile_dim_replicate`` before the ``}`` if asked);
     its arguments are the tile dims, the reshape dims and (two or more reshape dims) the perm."""
     key = (n_dims, n_reshape, replicate_last)
-    template = _PLAIN_IOTA.get(key)
+    template = PLAIN_IOTA_TEMPLATES.get(key)
     if template is None:
-        template = _PLAIN_IOTA[key] = "{" + _iota_template(n_dims, n_reshape) + (
+        template = PLAIN_IOTA_TEMPLATES[key] = "{" + _iota_template(n_dims, n_reshape) + (
             _REPLICATE_LAST if replicate_last else "") + "}"
     return template
 

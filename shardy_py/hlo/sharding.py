@@ -33,7 +33,6 @@ SUBGROUP_TYPES = frozenset(SUBGROUP_ORDER)
 KEEP_TEXT_CHARS = 1 << 16
 
 
-_new = object.__new__
 _prod = math.prod
 _ONE_DIM = (0,)
 _SWAPPED = (1, 0)
@@ -64,14 +63,8 @@ def _direct_iota_tile(dims: tuple[int, ...], reshape: tuple[int, ...], perm: tup
                 or reshape[0] % group):  # reshape[0] is the minor dim after the transpose
             return None
         replicate_last = True
-    ta = _new(TileAssignment)
-    ta._dims, ta._reshape_dims, ta._perm, ta._array = dims, reshape, _SWAPPED if len(reshape) == 2 else _ONE_DIM, None
-    out = _new(HloSharding)
-    out._kind, out._assignment, out._replicate_on_last_tile_dim = "tiled", ta, replicate_last
-    out._subgroup_types = out._elements = ()
-    out._shard_group = out._metadata = ""
-    out._device = out._text = out._v1_text = None
-    return out
+    ta = TileAssignment._canonical_iota(dims, reshape, _SWAPPED if len(reshape) == 2 else _ONE_DIM)
+    return HloSharding("tiled", ta, replicate_on_last_tile_dim=replicate_last)
 
 
 class HloSharding:
