@@ -24,7 +24,7 @@ __all__ = [  # noqa: F405
     "ParseError", "Attr", "Module", "Block", "Location", "Operation", "Region", "Value",
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
-    "verify", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
+    "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
 ]
 
 # Heavier parts (numpy device code, the verifier) load on first use.
@@ -66,6 +66,15 @@ def parse(text: str, filename: str | None = None) -> Module:
     from shardy_py.syntax.parser import parse_module
 
     return parse_module(text, filename)
+
+
+def print_module(module: Module, *, generic: bool = False, debug_info: bool = False) -> str:
+    """MLIR's print of ``module``: the pretty form (what ``str(module)`` gives), or with
+    ``generic=True`` the generic form (``get_asm(print_generic_op_form=True)``); ``debug_info``
+    adds the locations."""
+    from shardy_py.syntax.printer import print_module as _print
+
+    return _print(module, debug_info=debug_info, generic=generic)
 
 
 def parse_attribute(text: str) -> Attr:

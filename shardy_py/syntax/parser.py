@@ -10,6 +10,7 @@ from __future__ import annotations
 import gc
 import re
 
+from shardy_py.dialects.registry import lookup
 from shardy_py.errors import AttrSyntaxError, ParseError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
@@ -50,6 +51,10 @@ _WS_RUN = re.compile(r"[ \t\r]{2,}")
 _INT_LITERAL = re.compile(r"-?\d+\Z")
 _HEX_INT_LITERAL = re.compile(r"-?0x[0-9a-fA-F]+\Z")
 _DENSE_VALUE = re.compile(r"dense<([^<>\"]*)>")
+_TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu]i?\d+|[bf]\w*\d\w*|f\d+)\b")
+_ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@(?:[\w$.]+|"(?:[^"\\]|\\.)*"))*|'
+                        r'[#!][\w$.-]*|-?0x[0-9a-fA-F]+|-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|[A-Za-z_][\w$.]*|[\[{(]')
+_TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 
 #: Inherent attributes of other dialects' ops: written in an attribute dictionary,
 #: MLIR stores (and prints) them as properties, ``<{...}>``.
@@ -250,6 +255,59 @@ class Cursor:
     def finish(self) -> None:
         if not self.at_end():
             raise self.error(f"unexpected {self.found()} at the end of the op")
+
+    # -- declared ops (syntax.format) ------------------------------------------------
+    def at_type(self) -> bool:
+        """Whether a type starts at the cursor."""
+        self.ws()
+        return self.pos < self.end and (self.text[self.pos] in "(!" or bool(_TYPE_START.match(self.text, self.pos)))
+
+    def attribute_span(self) -> tuple[int, int]:
+        """Span of the attribute value at the cursor (with a ``: type`` suffix where one follows)."""
+        start = self.ws()
+        text, end = self.text, self.end
+        m = _ATTR_ATOM.match(text, start, end)
+        if not m:
+            raise self.error(f"expected an attribute value, found {self.found()}")
+        pos = m.end()
+        if pos < end and text[pos] == "<":
+            pos = self.p.scanner.match_bracket(pos)
+        elif text[start] in "[{(":
+            pos = self.p.scanner.match_bracket(start)
+        self.pos = pos
+        if _TYPED_ATOM.match(text, start) and self.peek(":") and not self.peek("::"):
+            save = self.pos
+            self.pos += 1
+            try:
+                self.skip_type()
+            except ParseError:
+                self.pos = save
+        return start, self.pos
+
+    def attribute(self):
+        """The attribute value at the cursor."""
+        start, end = self.attribute_span()
+        return self.p.attr_value(start, end)
+
+    def attribute_in_format(self, d):
+        """An inherent attribute written the way an assembly format writes it (``AttrDef.form``)."""
+        codec = getattr(d, "codec", None)
+        if codec is not None:
+            return codec.parse(self)
+        if d.form == "symbol":
+            m = self.match(_SYMBOL)
+            if not m:
+                raise self.error(f"expected a symbol name like @name, found {self.found()}")
+            return A.OpaqueAttr('"' + m.group()[1:].strip('"') + '"')
+        return self.attribute()
+
+    def at_attribute(self, d) -> bool:
+        """Whether an attribute of ``d``'s form starts at the cursor (for optional groups)."""
+        codec = getattr(d, "codec", None)
+        if codec is not None:
+            return codec.starts(self)
+        self.ws()
+        return self.pos < self.end and bool(_ATTR_ATOM.match(self.text, self.pos, self.end))
 
 
 class ModuleParser:
@@ -618,9 +676,20 @@ class ModuleParser:
                              f"expected '(' and the operands after the generic op name \"{name}\"")
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
-        handler = None if generic else _HANDLERS.get(name)
+        if generic:
+            decl = lookup(name)
+            if decl is not None or has_adapter(name):
+                parse_generic(self, cur, op, decl)
+            else:
+                self.opaque(cur, op, raw)
+            return op
+        handler = _HANDLERS.get(name)
         if handler is not None:
             handler(self, cur, op)
+            return op
+        decl = lookup(name)
+        if decl is not None:
+            parse_custom(self, cur, op, decl)
         else:
             self.opaque(cur, op, raw)
         return op
@@ -1303,6 +1372,11 @@ _HANDLERS = {
     "sdy.sharded_to_unreduced": _collective("axes", "list_of_axis_ref_lists"),
     "sdy.replicated_to_unreduced": _collective("axes", "axis_ref_list"),
 }
+
+
+from shardy_py.syntax.declared import parse_custom  # noqa: E402
+from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
+from shardy_py.syntax.generic_props import has_adapter  # noqa: E402
 
 
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:

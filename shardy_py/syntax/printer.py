@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.dialects.registry import lookup
 from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import Operation, Region
+from shardy_py.ir.ops import Operation, Region, Value
 from shardy_py.syntax import attr_printer as P
+from shardy_py.syntax.generic_printer import print_generic
+from shardy_py.syntax.names import SsaNames
+from shardy_py.syntax.op_writer import print_declared
 from shardy_py.syntax.parser import FUNC_DEFAULT_OPS
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
@@ -47,9 +51,26 @@ class Lines:
 class Printer:
     """Accumulates lines; ``debug_info`` also prints ``loc(...)`` locations."""
 
-    def __init__(self, debug_info: bool = False):
+    def __init__(self, debug_info: bool = False, generic: bool = False, names: SsaNames | None = None):
         self.out = Lines()
         self.debug_info = debug_info
+        self.generic = generic
+        #: MLIR's names of the values being printed (``syntax.names``); None: names as written.
+        self.names = names
+
+    # -- values ----------------------------------------------------------------------
+    def value(self, v: Value | None, written: str = "%<<UNKNOWN SSA VALUE>>") -> str:
+        """How a value use prints."""
+        if self.names is None:
+            return v.name if v is not None else written
+        return self.names.name(v, written)
+
+    def operand(self, op: Operation, i: int) -> str:
+        names = op.operand_names
+        return self.value(op.operands[i], names[i] if i < len(names) else "%<<UNKNOWN SSA VALUE>>")
+
+    def operands(self, op: Operation) -> str:
+        return ", ".join(self.operand(op, i) for i in range(len(op.operands)))
 
     # -- attributes ----------------------------------------------------------------
     def attr_dict(self, d: dict, prefix: str = " ") -> str:
@@ -68,24 +89,55 @@ class Printer:
 
     # -- ops -----------------------------------------------------------------------
     def results(self, op: Operation) -> str:
+        if self.names is not None:
+            d = self.names.definition(op)
+            return d + " = " if d else ""
         if not op.result_groups:
             return ""
         return ", ".join(n if c == 1 else f"{n}:{c}" for n, c in op.result_groups) + " = "
 
-    def region(self, r: Region, indent: str) -> None:
+    def block_header(self, block, indent: str) -> None:
+        args = ", ".join(f"{self.value(a)}: {a.type}" for a in block.arguments)
+        name = self.names.block(block) if self.names is not None else (block.label or "^bb0").split("(")[0]
+        self.out.append(indent + name + (f"({args})" if block.arguments else "") + ":")
+
+    def region(self, r: Region, indent: str, entry_args: bool = False, terminators: bool = True) -> None:
         inner = indent + INDENT
-        for block in r.blocks:
-            if block.label:
-                self.out.append(indent + block.label)
-            for op in block.ops:
+        for i, block in enumerate(r.blocks):
+            if i or (entry_args and block.arguments):
+                self.block_header(block, indent)
+            ops = block.ops
+            if not terminators and ops and i == 0:
+                ops = ops[:-1]
+            for op in ops:
                 self.op(op, inner)
 
     def op(self, op: Operation, indent: str) -> None:
+        if self.generic:
+            print_generic(self, op, indent)
+            return
         fn = _PRINTERS.get(op.name) if op._pieces is None else None
         if fn is None:
-            self.opaque(op, indent)
+            decl = lookup(op.name) if op._pieces is None else None
+            if decl is not None:
+                print_declared(self, op, indent, decl)
+            else:
+                self.opaque(op, indent)
         else:
             fn(self, op, indent)
+
+    def _renames(self, op: Operation) -> dict[str, str]:
+        """Written name -> MLIR's name, for the values an opaque op's kept text mentions."""
+        if self.names is None:
+            return {}
+        out = {}
+        for i, written in enumerate(op.operand_names):
+            out[written] = self.operand(op, i)
+        for region in op.regions:
+            for block in region.blocks:
+                for a in block.arguments:
+                    out[a.name] = self.value(a)
+        return out
 
     def line(self, indent: str, text: str) -> None:
         self.out.append(indent + text)
@@ -101,14 +153,17 @@ class Printer:
             shown = short if short in FUNC_DEFAULT_OPS and _in_func_body(op) else name
             head = self.results(op) + shown
         buf = [indent, head]
+        rename = self._renames(op)
         for p in pieces:
             if isinstance(p, str):
+                if rename and "%" in p:
+                    p = _SSA_USE.sub(lambda m: rename.get(m.group(), m.group()), p)
                 buf.append(p.replace("\n", "\n" + indent))
             elif isinstance(p, Region):
                 buf.append("{")
                 self.out.append("".join(buf))
                 buf = []
-                self.region(p, indent)
+                self.region(p, indent, entry_args=bool(p.blocks and p.blocks[0].label))
                 buf.extend([indent, "}"])
             elif isinstance(p, tuple):
                 if p[0] in ("attrs_before", "attrs_end"):
@@ -132,6 +187,9 @@ class Printer:
             else:
                 buf.append(str(p))
         self.out.append("".join(buf).rstrip())
+
+
+_SSA_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
 
 
 def _in_func_body(op: Operation) -> bool:
@@ -177,7 +235,7 @@ def pr_func(pr: Printer, op: Operation, indent: str) -> None:
     for i, t in enumerate(props["arg_types"]):
         if body_args is not None:
             a = body_args[i]
-            args.append(f"{a.name}: {t}{pr.attr_dict(a.attributes)}{pr.loc(props['arg_locs'][i])}")
+            args.append(f"{pr.value(a)}: {t}{pr.attr_dict(a.attributes)}{pr.loc(props['arg_locs'][i])}")
         else:
             args.append(f"{t}{pr.attr_dict(props['arg_attrs'][i])}")
     head += "(" + ", ".join(args) + ")"
@@ -202,7 +260,7 @@ def pr_return(pr: Printer, op: Operation, indent: str) -> None:
     name = "return" if op.name == "func.return" and _in_func_body(op) else op.name
     text = name + pr.attr_dict(op.attributes)
     if op.operand_names:
-        text += f" {', '.join(op.operand_names)} : {_types(op.operand_types)}"
+        text += f" {pr.operands(op)} : {_types(op.operand_types)}"
     pr.line(indent, text + pr.loc(op.location_text))
 
 
@@ -218,24 +276,24 @@ def _simple(pr: Printer, op: Operation, indent: str, middle: str) -> None:
 
 
 def pr_sharding_op(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{op.operand_names[0]} {P.sharding_body(op.properties['sharding'])}")
+    _simple(pr, op, indent, f"{pr.operand(op, 0)} {P.sharding_body(op.properties['sharding'])}")
 
 
 def pr_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
     s = op.properties.get("sharding")
-    _simple(pr, op, indent, op.operand_names[0] + (f" sharding={P.sharding_body(s)}" if s is not None else ""))
+    _simple(pr, op, indent, pr.operand(op, 0) + (f" sharding={P.sharding_body(s)}" if s is not None else ""))
 
 
 def pr_func_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, op.operand_names[0])
+    _simple(pr, op, indent, pr.operand(op, 0))
 
 
 def pr_propagation_barrier(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{op.operand_names[0]} allowed_direction={op.properties['allowed_direction']}")
+    _simple(pr, op, indent, f"{pr.operand(op, 0)} allowed_direction={op.properties['allowed_direction']}")
 
 
 def pr_sharding_group(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"sdy.sharding_group {op.operand_names[0]} group_id={op.properties['group_id']}"
+    pr.line(indent, f"sdy.sharding_group {pr.operand(op, 0)} group_id={op.properties['group_id']}"
             f"{pr.attr_dict(op.attributes)} : {op.operand_types[0]}" + pr.loc(op.location_text))
 
 
@@ -251,19 +309,19 @@ def _collective_printer(prop: str | None, fmt, has_reduction: bool = False):
             parts.append(op.properties["reduction_op"])
         if prop is not None:
             parts.append(fmt(op.properties[prop]))
-        parts.append(op.operand_names[0])
+        parts.append(pr.operand(op, 0))
         parts.append("out_sharding=" + P.sharding_body(op.properties["out_sharding"]))
         _simple(pr, op, indent, " ".join(parts))
     return printer
 
 
-def _region_args(args) -> str:
-    return "(" + ", ".join(f"{a.name}: {a.type}{Printer().attr_dict(a.attributes)}" for a in args) + ")"
+def _region_args(pr: Printer, args) -> str:
+    return "(" + ", ".join(f"{pr.value(a)}: {a.type}{pr.attr_dict(a.attributes)}" for a in args) + ")"
 
 
 def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
     block = op.regions[0].blocks[0]
-    pr.line(indent, f"{head} {_region_args(block.arguments)} {{")
+    pr.line(indent, f"{head} {_region_args(pr, block.arguments)} {{")
     pr.region(op.regions[0], indent)
     outs = [r.type for r in op.results]
     pr.line(indent, "}" + pr.attr_dict(op.attributes) + " : " + _functional(op.operand_types, outs)
@@ -272,7 +330,7 @@ def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
 
 def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
     props = op.properties
-    head = (f"{pr.results(op)}sdy.manual_computation({', '.join(op.operand_names)}) "
+    head = (f"{pr.results(op)}sdy.manual_computation({pr.operands(op)}) "
             f"in_shardings={P.sharding_list(props['in_shardings'].shardings)} "
             f"out_shardings={P.sharding_list(props['out_shardings'].shardings)} "
             f"manual_axes={P.manual_axes(props['manual_axes'])}")
@@ -281,7 +339,7 @@ def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
 
 def pr_named_computation(pr: Printer, op: Operation, indent: str) -> None:
     props = op.properties
-    head = f"{pr.results(op)}sdy.named_computation<{P.quote_string(props['name'])}>({', '.join(op.operand_names)})"
+    head = f"{pr.results(op)}sdy.named_computation<{P.quote_string(props['name'])}>({pr.operands(op)})"
     if props.get("in_shardings") is not None:
         head += f" in_shardings={P.sharding_list(props['in_shardings'].shardings)}"
     if props.get("out_shardings") is not None:
@@ -315,16 +373,28 @@ _PRINTERS = {
 }
 
 
-def print_op(op: Operation, indent: str = "", debug_info: bool = False) -> str:
-    """Canonical text of one op (with its regions)."""
-    pr = Printer(debug_info)
+def print_op(op: Operation, indent: str = "", debug_info: bool = False, generic: bool = False) -> str:
+    """Canonical text of one op (with its regions; values named as MLIR names them when it prints
+    this op on its own)."""
+    pr = Printer(debug_info, generic, _names_from(op, generic))
     pr.op(op, indent)
     return pr.out.text()
 
 
-def print_module(m: Module, debug_info: bool = False) -> str:
-    """Canonical text of a module, ending in a newline."""
-    pr = Printer(debug_info)
+def _names_from(op: Operation, generic: bool) -> SsaNames:
+    holder = Operation("builtin.module")
+    region = Region(parent=holder)
+    from shardy_py.ir.ops import Block
+
+    block = Block(parent=region, ops=[op])
+    region.blocks.append(block)
+    holder.regions.append(region)
+    return SsaNames(holder, generic)
+
+
+def print_module(m: Module, debug_info: bool = False, generic: bool = False) -> str:
+    """Canonical text of a module, ending in a newline: MLIR's pretty print, or its generic print."""
+    pr = Printer(debug_info, generic, SsaNames(m.op, generic))
     for line in m.preamble:
         if line.startswith("#loc") and not debug_info:
             continue

@@ -1,0 +1,165 @@
+"""Op declarations: each modelled op said once, as MLIR's ODS says it.
+
+An ``OpDecl`` lists an op's operands, inherent attributes, results and regions, and either a
+declarative assembly format (``syntax.format``, the same language as ODS ``assemblyFormat``) or a
+pair of hand-written parse/print functions.  The parser, the printer (pretty and generic) and the
+SSA namer all read the declaration, so they cannot drift apart.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+SINGLE, OPTIONAL, VARIADIC = "single", "optional", "variadic"
+
+
+@attrs.frozen
+class OperandDef:
+    """An operand (or result) group: ``kind`` is single, optional or variadic."""
+
+    name: str
+    kind: str = SINGLE
+
+
+@attrs.frozen
+class AttrDef:
+    """An inherent attribute (a property).
+
+    ``form`` says how an assembly format writes it: ``"attr"`` (``printAttribute``: full text),
+    ``"bare"`` (``printAttributeWithoutType``: an integer or float without its ``: type``),
+    ``"stripped"`` (a dialect attribute without its ``#dialect`` prefix), ``"enum"`` (the case
+    keyword of an enum attribute), ``"symbol"`` (``@name`` of a symbol-name string), ``"unit"``.
+    ``default`` is the value an absent optional attribute stands for (None: no default).
+    """
+
+    name: str
+    form: str = "attr"
+    optional: bool = False
+    default: Any = None
+    #: For syntax no form covers: an object with ``parse(cur) -> Attr``, ``print(attr) -> str`` and
+    #: ``starts(cur) -> bool`` (used by optional groups).
+    codec: Any = None
+
+
+@attrs.frozen
+class RegionDef:
+    name: str
+    variadic: bool = False
+
+
+@attrs.define
+class OpDecl:
+    """One op: its parts and its syntax.
+
+    ``format`` is a declarative assembly format string (compiled on first use); ``parse`` /
+    ``print`` are hand-written functions for ops whose syntax is custom C++ in MLIR.
+    ``traits`` holds the ODS traits the syntax depends on (``SingleBlockImplicitTerminator``,
+    ``SameVariadicOperandSize``, ``AttrSizedOperandSegments``, ``SameOperandsAndResultType``,
+    ``IsolatedFromAbove``).  ``infer_results(op) -> [Type]`` gives result types an op's format
+    does not spell (InferTypeOpInterface).
+    """
+
+    name: str
+    operands: tuple[OperandDef, ...] = ()
+    attributes: tuple[AttrDef, ...] = ()
+    results: tuple[OperandDef, ...] = ()
+    regions: tuple[RegionDef, ...] = ()
+    format: str | None = None
+    parse: Callable | None = None
+    print: Callable | None = None
+    traits: frozenset[str] = frozenset()
+    infer_results: Callable | None = None
+    terminator: str | None = None
+    _compiled: Any = None
+
+    @property
+    def compiled(self):
+        """The compiled assembly format (``syntax.format.Format``)."""
+        if self._compiled is None and self.format is not None:
+            from shardy_py.syntax.format import compile_format
+
+            self._compiled = compile_format(self.format, self)
+        return self._compiled
+
+    @property
+    def attribute_names(self) -> frozenset[str]:
+        return frozenset(a.name for a in self.attributes)
+
+    def attr(self, name: str) -> AttrDef | None:
+        for a in self.attributes:
+            if a.name == name:
+                return a
+        return None
+
+    def operand(self, name: str) -> tuple[int, OperandDef] | None:
+        for i, o in enumerate(self.operands):
+            if o.name == name:
+                return i, o
+        return None
+
+    def result(self, name: str) -> tuple[int, OperandDef] | None:
+        for i, o in enumerate(self.results):
+            if o.name == name:
+                return i, o
+        return None
+
+    def region(self, name: str) -> int | None:
+        for i, r in enumerate(self.regions):
+            if r.name == name:
+                return i
+        return None
+
+
+#: Every declared op by full name.
+OPS: dict[str, OpDecl] = {}
+
+
+def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), format: str | None = None,
+            parse=None, print=None, traits=(), infer_results=None, terminator=None) -> OpDecl:
+    """Declare an op (see ``OpDecl``).  Operands/results/regions may be given as names:
+    ``"x"`` (single), ``"x?"`` (optional), ``"x*"`` (variadic)."""
+
+    def group(items) -> tuple[OperandDef, ...]:
+        out = []
+        for it in items:
+            if isinstance(it, OperandDef):
+                out.append(it)
+            elif it.endswith("*"):
+                out.append(OperandDef(it[:-1], VARIADIC))
+            elif it.endswith("?"):
+                out.append(OperandDef(it[:-1], OPTIONAL))
+            else:
+                out.append(OperandDef(it))
+        return tuple(out)
+
+    regs = tuple(r if isinstance(r, RegionDef) else RegionDef(r.rstrip("*"), r.endswith("*")) for r in regions)
+    attr_defs = tuple(a if isinstance(a, AttrDef) else AttrDef(a) for a in attributes)
+    decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
+                  frozenset(traits), infer_results, terminator)
+    OPS[name] = decl
+    return decl
+
+
+def lookup(name: str) -> OpDecl | None:
+    """The declaration of an op, loading the dialect modules on first use."""
+    if not _loaded:
+        _load()
+    return OPS.get(name)
+
+
+_loaded = False
+
+
+def _load() -> None:
+    global _loaded
+    _loaded = True
+    import importlib
+
+    for mod in ("builtin", "func", "sdy", "stablehlo", "chlo"):
+        try:
+            importlib.import_module(f"shardy_py.dialects.{mod}")
+        except ModuleNotFoundError as e:  # a dialect not written yet
+            if e.name != f"shardy_py.dialects.{mod}":
+                raise

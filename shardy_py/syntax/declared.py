@@ -1,0 +1,72 @@
+"""Building a declared op (``dialects.registry``) from its custom form or its generic form.
+
+Both forms fill the same ``ParseState``; ``finish`` then turns it into the op's operands (in
+declaration order), operand types, results, properties and regions, so an op reads the same
+whichever form it was written in.
+"""
+from __future__ import annotations
+
+from shardy_py.dialects.registry import OpDecl
+from shardy_py.ir.ops import Operation
+from shardy_py.syntax.format_parse import FormatParser, ParseState
+
+
+def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
+    """Read the op's custom form after its name (declarative format or hand-written parser)."""
+    state = ParseState(decl)
+    if decl.parse is not None:
+        decl.parse(cur, state)
+    else:
+        FormatParser(decl.compiled, cur, state).run()
+    op.location_text = cur.location()
+    cur.finish()
+    finish(p, cur, op, decl, state)
+
+
+def _group_order(decl_groups, state_groups: dict, everything) -> list:
+    if everything is not None:
+        return list(everything)
+    out: list = []
+    for d in decl_groups:
+        out.extend(state_groups.get(d.name, []))
+    return out
+
+
+def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
+    """Give ``op`` what ``state`` read: operands, types, results, properties, regions."""
+    names = _group_order(decl.operands, state.operands, state.all_operands)
+    p.set_operands(op, names)
+    if "AttrSizedOperandSegments" in decl.traits and state.all_operands is None:
+        from shardy_py.ir.builtin_attrs import DenseArrayAttr
+
+        state.properties.setdefault("operandSegmentSizes", DenseArrayAttr.of(
+            "i32", [len(state.operands.get(d.name, [])) for d in decl.operands]))
+    types = _group_order(decl.operands, state.operand_types, state.all_operand_types)
+    if len(types) != len(names):
+        # types the format does not spell come from the values themselves
+        types = [v.type if v is not None else None for v in op.operands]
+    op.operand_types = types
+    if state.attributes is not None:
+        entries = dict(state.attributes)
+        for key in decl.attribute_names & entries.keys():
+            state.properties.setdefault(key, entries.pop(key))
+        op.attributes = entries
+        op.attribute_locs = state.attribute_locs
+    op.properties.update(state.properties)
+    nresults = sum(n for _, n in op.result_groups)
+    rtypes = _group_order(decl.results, state.result_types, state.all_result_types)
+    if not rtypes and nresults:
+        if decl.infer_results is not None:
+            rtypes = list(decl.infer_results(op))
+        elif "SameOperandsAndResultType" in decl.traits and types:
+            rtypes = [types[0]] * nresults
+    if len(rtypes) != nresults:
+        raise p.error(p.offset_of(op.loc), f"'{op.name}' has {len(rtypes)} result type"
+                      f"{'s' if len(rtypes) != 1 else ''}, but {nresults} result"
+                      f"{'s were' if nresults != 1 else ' was'} named")
+    raws = state.all_regions if state.all_regions is not None else [
+        r for d in decl.regions for r in state.regions.get(d.name, [])]
+    isolated = "IsolatedFromAbove" in decl.traits
+    for raw in raws:
+        op.regions.append(p.build_region(raw, op, [], isolated=isolated))
+    p.make_results(op, op.result_groups, rtypes)

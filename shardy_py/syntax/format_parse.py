@@ -1,0 +1,204 @@
+"""Parsing an op through its compiled assembly format (the reading half of ``syntax.format``)."""
+from __future__ import annotations
+
+from shardy_py.dialects.registry import OPTIONAL, VARIADIC, OpDecl
+from shardy_py.ir import attrs as A
+from shardy_py.syntax.format import (
+    DIRECTIVES,
+    AttrDict,
+    Custom,
+    Directive,
+    Format,
+    FunctionalType,
+    Literal,
+    OptionalGroup,
+    Ref,
+    Space,
+    TypeOf,
+    Var,
+)
+
+
+class ParseState:
+    """What the format has read so far, by variable: operand names and types, result types,
+    attributes and regions.  Custom directives fill it through ``set_*``."""
+
+    def __init__(self, decl: OpDecl):
+        self.decl = decl
+        self.operands: dict[str, list[str]] = {}
+        self.operand_types: dict[str, list] = {}
+        self.result_types: dict[str, list] = {}
+        self.all_operands: list[str] | None = None
+        self.all_operand_types: list | None = None
+        self.all_result_types: list | None = None
+        self.properties: dict[str, A.Attr] = {}
+        self.attributes: dict[str, A.Attr] | None = None
+        self.attribute_locs: dict = {}
+        self.regions: dict[str, list] = {}
+        self.all_regions: list | None = None
+
+    # -- setters used by custom directives --------------------------------------------------------
+    def set_operands(self, var, names: list[str]) -> None:
+        var = var.arg if isinstance(var, Ref) else var
+        if var == "operands":
+            self.all_operands = names
+        else:
+            self.operands[var.name] = names
+
+    def set_types(self, typeof, types: list) -> None:
+        arg = typeof.arg if isinstance(typeof, TypeOf) else typeof
+        if isinstance(arg, Ref):
+            arg = arg.arg
+        if arg == "operands":
+            self.all_operand_types = list(types)
+        elif arg == "results":
+            self.all_result_types = list(types)
+        elif arg.kind == "operand":
+            self.operand_types[arg.name] = list(types)
+        else:
+            self.result_types[arg.name] = list(types)
+
+    def set_attr(self, var, value) -> None:
+        var = var.arg if isinstance(var, Ref) else var
+        if value is not None:
+            self.properties[var.name] = value
+
+    def set_region(self, var, raws: list) -> None:
+        self.regions[var.name] = raws
+
+    def operand_names_of(self, var) -> list[str]:
+        var = var.arg if isinstance(var, Ref) else var
+        return self.operands.get(var.name, [])
+
+
+def _is_keyword(text: str) -> bool:
+    return text[:1].isalpha() or text[:1] == "_"
+
+
+class FormatParser:
+    """Reads one op's text after its name with ``cur`` (a ``syntax.parser.Cursor``)."""
+
+    def __init__(self, fmt: Format, cur, state: ParseState):
+        self.fmt = fmt
+        self.decl = fmt.decl
+        self.cur = cur
+        self.state = state
+
+    def run(self) -> None:
+        for el in self.fmt.elements:
+            self.element(el)
+
+    def literal(self, text: str) -> None:
+        cur = self.cur
+        if _is_keyword(text):
+            if not cur.keyword(text):
+                raise cur.error(f"expected '{text}', found {cur.found()}")
+        else:
+            cur.expect(text)
+
+    def element(self, el) -> None:
+        cur, st = self.cur, self.state
+        if isinstance(el, Literal):
+            self.literal(el.text)
+        elif isinstance(el, Space):
+            return
+        elif isinstance(el, OptionalGroup):
+            if self.starts(el.then[0]):
+                anchor = el.anchor
+                for child in el.then:
+                    self.element(child)
+                if isinstance(anchor, Var) and anchor.kind == "attr" and self.decl.attr(anchor.name).form == "unit":
+                    st.properties[anchor.name] = A.UNIT_ATTR
+            else:
+                for child in el.otherwise:
+                    self.element(child)
+        elif isinstance(el, AttrDict):
+            if el.with_keyword:
+                if not cur.keyword("attributes"):
+                    return
+            d = cur.attr_dict()
+            if d is not None:
+                entries, locs = d
+                st.attributes = entries
+                st.attribute_locs = locs
+        elif isinstance(el, Var):
+            self.var(el)
+        elif isinstance(el, TypeOf):
+            st.set_types(el, self.types_for(el.arg))
+        elif isinstance(el, FunctionalType):
+            ins, outs = cur.function_type()
+            st.set_types(TypeOf(el.inputs), ins)
+            st.set_types(TypeOf(el.results), outs)
+        elif isinstance(el, Directive):
+            if el.name == "operands":
+                st.all_operands = cur.value_uses()
+            elif el.name == "regions":
+                raws = [cur.region()]
+                while cur.accept(","):
+                    raws.append(cur.region())
+                st.all_regions = raws
+        elif isinstance(el, Custom):
+            DIRECTIVES[el.name][0](cur, st, *el.args)
+
+    def var(self, v: Var) -> None:
+        cur, st = self.cur, self.state
+        if v.kind == "operand":
+            kind = self.decl.operand(v.name)[1].kind
+            if kind == VARIADIC:
+                st.operands[v.name] = cur.value_uses()
+            elif kind == OPTIONAL:
+                st.operands[v.name] = [cur.value_use()] if cur.peek("%") else []
+            else:
+                st.operands[v.name] = [cur.value_use()]
+        elif v.kind == "attr":
+            d = self.decl.attr(v.name)
+            st.properties[v.name] = cur.attribute_in_format(d)
+        elif v.kind == "region":
+            if self.decl.regions[self.decl.region(v.name)].variadic:
+                raws = []
+                if cur.at_brace():
+                    raws.append(cur.region())
+                    while cur.accept(","):
+                        raws.append(cur.region())
+                st.regions[v.name] = raws
+            else:
+                st.regions[v.name] = [cur.region()]
+        else:
+            raise cur.error(f"results cannot be written inside '{self.decl.name}'")
+
+    def types_for(self, arg) -> list:
+        cur = self.cur
+        if isinstance(arg, Var):
+            defn = (self.decl.operand(arg.name) or self.decl.result(arg.name))[1]
+            if defn.kind == VARIADIC:
+                return cur.types() if cur.at_type() else []
+            if defn.kind == OPTIONAL:
+                return [cur.type()] if cur.at_type() else []
+            return [cur.type()]
+        return cur.types() if cur.at_type() else []
+
+    def starts(self, el) -> bool:
+        """Whether the optional group that begins with ``el`` is present at the cursor."""
+        cur = self.cur
+        if isinstance(el, Literal):
+            if _is_keyword(el.text):
+                save = cur.pos
+                ok = cur.keyword(el.text)
+                cur.pos = save
+                return ok
+            return cur.peek(el.text)
+        if isinstance(el, Space):
+            return True
+        if isinstance(el, Var):
+            if el.kind == "operand":
+                return cur.peek("%")
+            if el.kind == "region":
+                return cur.at_brace()
+            if el.kind == "attr":
+                return cur.at_attribute(self.decl.attr(el.name))
+        if isinstance(el, TypeOf):
+            return cur.at_type()
+        if isinstance(el, Custom):
+            probe = getattr(DIRECTIVES[el.name][0], "starts", None)
+            return probe(cur) if probe else True
+        return True

@@ -1,0 +1,90 @@
+"""Reading an op written in MLIR's generic form into the same op its custom form gives.
+
+``"d.op"(%a, %b) <{props}> ({regions}) {attrs} : (A, B) -> R loc(...)``: declared ops get their
+operands, properties and regions through ``syntax.declared.finish``; builtin, func and sdy ops
+through ``syntax.generic_props.adopt_generic``.
+"""
+from __future__ import annotations
+
+from shardy_py.dialects.registry import OpDecl
+from shardy_py.ir.ops import Operation
+from shardy_py.syntax.declared import finish
+from shardy_py.syntax.format_parse import ParseState
+from shardy_py.syntax.generic_props import adopt_generic
+
+
+def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
+    """Read the generic form after the quoted op name."""
+    cur.ws()
+    at = cur.pos
+    cur.expect("(", "'(' and the operands")
+    names = cur.value_uses()
+    cur.expect(")", "')' after the operands")
+    if cur.peek("["):
+        raise cur.error("successor blocks are not supported on this op")
+    props: dict = {}
+    if cur.peek("<{"):
+        cur.pos += 1
+        start, end = cur.balanced()
+        props = p.attr_dict(start, end)[0]
+        cur.expect(">", "'>' closing the properties")
+    raws = []
+    if cur.peek("(") and _brace_follows(cur):
+        cur.expect("(")
+        raws.append(cur.region())
+        while cur.accept(","):
+            raws.append(cur.region())
+        cur.expect(")", "')' after the regions")
+    d = cur.attr_dict()
+    attributes, locs = d if d is not None else ({}, {})
+    cur.expect(":", "':' and the function type")
+    ins, outs = cur.function_type()
+    op.location_text = cur.location()
+    cur.finish()
+    if len(ins) != len(names):
+        raise cur.error(f"{len(names)} operands but {len(ins)} operand types", at)
+    if decl is not None:
+        state = ParseState(decl)
+        state.all_operands = names
+        state.all_operand_types = ins
+        state.all_result_types = outs
+        state.all_regions = raws
+        state.properties = props
+        state.attributes = attributes
+        state.attribute_locs = locs
+        finish(p, cur, op, decl, state)
+        return
+    p.set_operands(op, names)
+    op.operand_types = ins
+    isolated = op.name in ("func.func", "builtin.module")
+    if op.name == "func.func":
+        p.func_depth += 1
+    try:
+        for raw in raws:
+            op.regions.append(p.build_region(raw, op, [], isolated=isolated))
+    finally:
+        if op.name == "func.func":
+            p.func_depth -= 1
+    inherent = {k: attributes.pop(k) for k in list(attributes) if k in _INHERENT.get(op.name, ())}
+    props = {**inherent, **props}
+    op.attributes = attributes
+    op.attribute_locs = locs
+    adopt_generic(p, op, props, at)
+    nresults = sum(n for _, n in op.result_groups)
+    if len(outs) != nresults:
+        raise cur.error(f"'{op.name}' names {nresults} results but its type has {len(outs)}", at)
+    p.make_results(op, op.result_groups, outs)
+
+
+_INHERENT = {
+    "builtin.module": ("sym_name", "sym_visibility"),
+    "func.func": ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"),
+}
+
+
+def _brace_follows(cur) -> bool:
+    save = cur.pos
+    cur.pos += 1
+    ok = cur.peek("{")
+    cur.pos = save
+    return ok

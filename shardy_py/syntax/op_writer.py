@@ -1,0 +1,108 @@
+"""Printing a declared op in its custom form: the writer the format engine and custom directives
+print onto (MLIR's ``OpAsmPrinter`` for one op)."""
+from __future__ import annotations
+
+import re
+
+from shardy_py.dialects.registry import OpDecl
+from shardy_py.ir import attrs as A
+from shardy_py.ir.ops import Operation, Region
+from shardy_py.syntax import attr_printer as P
+
+_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
+_TYPED_NUMBER = re.compile(r"(-?(?:\d[\w.+-]*|0x[0-9a-fA-F]+)) : \S+\Z")
+
+
+def functional_type(ins, outs) -> str:
+    """``(a, b) -> c`` / ``(a) -> (b, c)``, as ``printFunctionalType`` writes it."""
+    ins_text = ", ".join(str(t) for t in ins)
+    if len(outs) == 1 and not str(outs[0]).startswith("("):
+        return f"({ins_text}) -> {outs[0]}"
+    return f"({ins_text}) -> ({', '.join(str(t) for t in outs)})"
+
+
+def attr_entries(d: dict, elided=()) -> str:
+    """``a = 1 : i64, b`` for the entries of ``d`` not in ``elided``, sorted by name."""
+    parts = []
+    for k in sorted(d):
+        if k in elided:
+            continue
+        v = d[k]
+        if not isinstance(v, A.Attr):
+            continue
+        key = k if _BARE_KEY.match(k) else P.quote_string(k)
+        parts.append(key if v == A.UNIT_ATTR else f"{key} = {v}")
+    return ", ".join(parts)
+
+
+def without_type(a) -> str:
+    """``printAttributeWithoutType``: an integer or float attribute without its ``: type``."""
+    bare = getattr(a, "print_without_type", None)
+    if bare is not None:
+        return bare()
+    text = str(a)
+    m = _TYPED_NUMBER.match(text)
+    return m.group(1) if m else text
+
+
+class OpWriter:
+    """The line being printed for one op, on a ``syntax.printer.Printer``."""
+
+    def __init__(self, pr, indent: str):
+        self.pr = pr
+        self.indent = indent
+        self.parts: list[str] = [indent]
+
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def value(self, v) -> str:
+        return self.pr.value(v)
+
+    def values(self, vs) -> str:
+        return ", ".join(self.pr.value(v) for v in vs)
+
+    functional_type = staticmethod(functional_type)
+
+    def attr_dict(self, op: Operation, elided, with_keyword: bool = False) -> None:
+        """``printOptionalAttrDict``: inherent and discardable attributes together, sorted."""
+        merged = dict(op.properties)
+        merged.update(op.attributes)
+        text = attr_entries(merged, elided)
+        if text:
+            self.parts.append((" attributes {" if with_keyword else " {") + text + "}")
+
+    def attr_in_format(self, a, form: str, codec=None) -> str:
+        if codec is not None:
+            return codec.print(a)
+        if a is None:
+            return ""
+        if form == "bare":
+            return without_type(a)
+        if form == "symbol":
+            return P.symbol_ref(str(a)[1:-1] if str(a).startswith('"') else str(a))
+        return str(a)
+
+    def region(self, region: Region, entry_args: bool = True, terminators: bool = True) -> None:
+        """``printRegion``: ``{``, the blocks one indent deeper, ``}`` on a line of its own."""
+        self.parts.append("{")
+        self.pr.out.append("".join(self.parts))
+        self.pr.region(region, self.indent, entry_args=entry_args, terminators=terminators)
+        self.parts = [self.indent, "}"]
+
+    def finish(self) -> None:
+        self.pr.out.append("".join(self.parts))
+
+
+def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
+    """Print ``op`` in its custom form: results, name, then its format or hand-written printer."""
+    w = OpWriter(pr, indent)
+    w.write(pr.results(op) + op.name)
+    if decl.print is not None:
+        decl.print(w, op)
+    else:
+        from shardy_py.syntax.format import FormatPrinter
+
+        FormatPrinter(decl.compiled, op, w).run()
+    w.write(pr.loc(op.location_text))
+    w.finish()
