@@ -150,6 +150,8 @@ def lookup(name: str) -> OpDecl | None:
 
 
 _loaded = False
+#: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
+DIALECT_MODULES = ("func", "stablehlo", "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo")
 
 
 def _load() -> None:
@@ -157,7 +159,7 @@ def _load() -> None:
     _loaded = True
     import importlib
 
-    for mod in ("builtin", "func", "sdy", "stablehlo", "chlo"):
+    for mod in DIALECT_MODULES:
         try:
             importlib.import_module(f"shardy_py.dialects.{mod}")
         except ModuleNotFoundError as e:  # a dialect not written yet
