@@ -9,6 +9,9 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.syntax import attr_printer as P
 
+#: func ops that MLIR prints without their dialect directly inside a ``func.func`` body.
+FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
+
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
 _TYPED_NUMBER = re.compile(r"(-?(?:\d[\w.+-]*|0x[0-9a-fA-F]+)) : \S+\Z")
 
@@ -97,7 +100,12 @@ class OpWriter:
 def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
     """Print ``op`` in its custom form: results, name, then its format or hand-written printer."""
     w = OpWriter(pr, indent)
-    w.write(pr.results(op) + op.name)
+    name = op.name
+    if name.startswith("func.") and name[5:] in FUNC_DEFAULT_OPS:
+        parent = op.parent_op
+        if parent is not None and parent.name == "func.func":
+            name = name[5:]  # func is the default dialect inside a function body
+    w.write(pr.results(op) + name)
     if decl.print is not None:
         decl.print(w, op)
     else:
