@@ -36,7 +36,8 @@ def split_function_type(text: str) -> tuple[list[Type], list[Type]]:
     if not text.startswith("("):
         raise ValueError(f"expected a function type like (A) -> B, found '{text[:40]}'")
     depth = 0
-    for i, c in enumerate(text):
+    i = -1
+    for i, c in enumerate(text):  # noqa: B007  (i is where the inputs close)
         if c == "(":
             depth += 1
         elif c == ")":

@@ -460,7 +460,7 @@ def operand_indices(op, decl: OpDecl, name: str) -> list[int]:
     """Indices into ``op.operands`` of operand group ``name``."""
     sizes = _segments(op, decl.operands, "operandSegmentSizes", "SameVariadicOperandSize", decl, len(op.operands))
     start = 0
-    for d, n in zip(decl.operands, sizes):
+    for d, n in zip(decl.operands, sizes, strict=False):
         if d.name == name:
             return list(range(start, start + n))
         start += n
@@ -474,7 +474,7 @@ def operand_group(op, decl: OpDecl, name: str) -> list:
 def result_group(op, decl: OpDecl, name: str) -> list:
     sizes = _segments(op, decl.results, "resultSegmentSizes", "SameVariadicResultSize", decl, len(op.results))
     start = 0
-    for d, n in zip(decl.results, sizes):
+    for d, n in zip(decl.results, sizes, strict=False):
         if d.name == name:
             return op.results[start:start + n]
         start += n

@@ -185,7 +185,7 @@ def _adopt_func(p, op: Operation, props, offset: int, plain_string) -> None:
     pr["res_locs"] = []
     pr["arg_locs"] = [None] * len(ins)
     if op.regions:
-        for v, d in zip(op.regions[0].blocks[0].arguments, arg_attrs):
+        for v, d in zip(op.regions[0].blocks[0].arguments, arg_attrs, strict=False):
             v.attributes = d
 
 
