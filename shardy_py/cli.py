@@ -97,7 +97,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     for text, first_line in chunks:
         try:
             m = parse_module(text, name, first_line)
-            outputs.append(print_module(m, debug_info=args.debug_info))
+            outputs.append(print_module(m, debug_info=args.debug_info, generic=args.generic))
         except ParseError as e:
             failed = True
             print(format_error(name, source, e.line, e.column, e.message), file=sys.stderr)
@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     f.add_argument("file", help="MLIR file, or - for standard input")
     f.add_argument("--split-input-file", action="store_true", help="treat '// -----' separated chunks separately")
     f.add_argument("--debug-info", action="store_true", help="also print loc(...) locations")
+    f.add_argument("--generic", action="store_true",
+                   help="print MLIR's generic op form (what get_asm(print_generic_op_form=True) prints)")
     g = f.add_mutually_exclusive_group()
     g.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
     g.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
