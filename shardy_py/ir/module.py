@@ -23,6 +23,8 @@ class Module:
     filename: str | None = None
     #: Top-level text that is not an op (attribute/type alias definitions), printed first.
     preamble: list[str] = attrs.field(factory=list)
+    #: Such text written after the ops (MLIR prints its location aliases there), printed last.
+    postamble: list[str] = attrs.field(factory=list)
 
     @property
     def body(self) -> Block:

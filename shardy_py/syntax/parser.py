@@ -1394,13 +1394,16 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     gc.disable()
     try:
         preamble: list[str] = []
+        postamble: list[str] = []
         ops: list[Operation] = []
         for item in p.scanner.top_level_items():  # each op built before the text after it is scanned
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
             c = p.text[item.start]
             if c in "#!" or p.text.startswith("{-#", item.start):
-                preamble.append(p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
+                # alias definitions after the ops (MLIR prints location aliases there) stay after them
+                (postamble if ops else preamble).append(
+                    p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
     except RecursionError:
@@ -1420,4 +1423,4 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         for op in ops:
             op.parent = block
             block.ops.append(op)
-    return Module(top, text, filename, preamble)
+    return Module(top, text, filename, preamble, postamble)

@@ -400,5 +400,9 @@ def print_module(m: Module, debug_info: bool = False, generic: bool = False) -> 
             continue
         pr.out.append(line)
     pr.op(m.op, "")
+    for line in m.postamble:
+        if line.startswith("#loc") and not debug_info:
+            continue
+        pr.out.append(line)
     pr.out.append("")  # the final newline, without copying the whole text once more
     return pr.out.text()
