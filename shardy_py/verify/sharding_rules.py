@@ -26,6 +26,8 @@ def _verify_mappings(op: Operation, types: Sequence[Type | None], mappings: Sequ
     n = len(sizes)
     for i, (t, m) in enumerate(zip(types, mappings, strict=False)):
         where = f"{pre}{kind} {i}" if len(types) > 1 else f"{pre}{kind}"
+        if t is None:
+            continue  # a type we could not read (an op we do not model): not ours to judge
         if not has_static_shape(t):
             return fail(f"{where} has type {type_str(t)}; a sharding rule needs ranked tensors with a static shape")
         shape = shape_of(t)
