@@ -35,7 +35,7 @@ def lowered(tmp_path_factory) -> Path:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _context():
     ctx = jax_mlir.make_ir_context()
     ctx.allow_unregistered_dialects = True
