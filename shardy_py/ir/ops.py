@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 import attrs
 
@@ -75,6 +75,13 @@ def _location_property(doc: str) -> property:
     return property(get, set_, doc=doc)
 
 
+class Use(NamedTuple):
+    """One use of a value: operand ``index`` of ``op``."""
+
+    op: Operation
+    index: int
+
+
 #: The attributes of a value or op that has none, shared and read-only: a big module holds one,
 #: not one empty dict per op result.  Assign a new dict to add attributes.
 NO_ATTRIBUTES: Mapping[str, Any] = MappingProxyType({})
@@ -95,8 +102,39 @@ class Value:
     _location: Location | int | None = attrs.field(default=None, alias="loc")
     #: For a func/region argument: its attribute dictionary (``{sdy.sharding = ...}``).
     attributes: dict[str, Attr] = attrs.field(factory=dict)
+    #: The uses, ``{(op, operand index): None}`` in the order they were made; None until use lists
+    #: are first asked for in this value's tree (``ir.uses``), then kept exact by every mutation.
+    _use_map: dict | None = attrs.field(default=None, init=False)
 
     loc = _location_property("Where the value is defined (its op, or the argument).")
+
+    @property
+    def uses(self) -> list[Use]:
+        """Every use of this value: ``Use(op, index)`` with ``op.operands[index] is self``."""
+        if self._use_map is None:
+            from shardy_py.ir.uses import track
+
+            track(self)
+        return [Use(op, i) for op, i in self._use_map]
+
+    @property
+    def users(self) -> list[Operation]:
+        """The ops using this value, each once, in use order."""
+        return list(dict.fromkeys(u.op for u in self.uses))
+
+    def has_uses(self) -> bool:
+        return bool(self.uses)
+
+    def replace_all_uses_with(self, new: Value) -> None:
+        """Make every use of this value a use of ``new`` (MLIR's ``replaceAllUsesWith``)."""
+        for op, i in list(self.uses):
+            op.set_operand(i, new)
+
+    def replace_uses_with_if(self, new: Value, predicate) -> None:
+        """Replace the uses for which ``predicate(Use)`` holds."""
+        for use in self.uses:
+            if predicate(use):
+                use.op.set_operand(use.index, new)
 
     @property
     def is_block_argument(self) -> bool:
@@ -152,7 +190,7 @@ class Operation:
 
     name: str
     results: list[Value] = attrs.field(factory=list)
-    operands: list[Value | None] = attrs.field(factory=list)
+    _operand_tuple: tuple = attrs.field(default=(), converter=tuple, alias="operands")
     operand_names: list[str] = attrs.field(factory=list)
     operand_types: list[Type] = attrs.field(factory=list)
     properties: dict[str, object] = attrs.field(factory=dict)
@@ -173,6 +211,47 @@ class Operation:
     _deferred: Any = attrs.field(default=None, alias="deferred")
 
     loc = _location_property("Where the op starts in its source text.")
+
+    def __attrs_post_init__(self) -> None:
+        for i, v in enumerate(self._operand_tuple):
+            if v is not None and v._use_map is not None:
+                v._use_map[(self, i)] = None
+
+    @property
+    def operands(self) -> tuple:
+        """The operand values (``None`` where a name did not resolve), read-only: change them with
+        ``set_operand`` / ``set_operands`` (or by assigning a new sequence), which keep use lists."""
+        return self._operand_tuple
+
+    @operands.setter
+    def operands(self, values) -> None:
+        self.set_operands(values)
+
+    def set_operands(self, values) -> None:
+        """Replace all operands (use lists follow)."""
+        for i, v in enumerate(self._operand_tuple):
+            if v is not None and v._use_map is not None:
+                v._use_map.pop((self, i), None)
+        self._operand_tuple = tuple(values)
+        for i, v in enumerate(self._operand_tuple):
+            if v is not None and v._use_map is not None:
+                v._use_map[(self, i)] = None
+
+    def set_operand(self, index: int, value: Value) -> None:
+        """Make operand ``index`` a use of ``value``."""
+        ops = list(self._operand_tuple)
+        old = ops[index]
+        if old is not None and old._use_map is not None:
+            old._use_map.pop((self, index), None)
+        ops[index] = value
+        self._operand_tuple = tuple(ops)
+        if value is not None:
+            if value._use_map is None and old is not None and old._use_map is not None:
+                from shardy_py.ir.uses import track
+
+                track(value)
+            if value._use_map is not None:
+                value._use_map[(self, index)] = None
 
     @property
     def result_groups(self) -> list[tuple[str, int]]:

@@ -178,7 +178,7 @@ def set_operand(op: Operation, index: int, value: Value) -> None:
     """Make operand ``index`` of a modelled op (one printed from its fields) be ``value``."""
     if op._pieces is not None:
         raise ValueError(f"'{op.name}' keeps its own text; use replace_uses to redirect all its uses of a value")
-    op.operands[index] = value
+    op.set_operand(index, value)
     op.operand_names[index] = value.name
 
 
@@ -186,7 +186,7 @@ def _redirect(op: Operation, old: Value, new: Value) -> None:
     hit = False
     for i, v in enumerate(op.operands):
         if v is old:
-            op.operands[i] = new
+            op.set_operand(i, new)
             op.operand_names[i] = new.name
             hit = True
     if hit and op._pieces is not None:

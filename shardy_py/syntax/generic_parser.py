@@ -10,7 +10,7 @@ from shardy_py.dialects.registry import OpDecl
 from shardy_py.ir.ops import Operation
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
-from shardy_py.syntax.generic_props import adopt_generic
+from shardy_py.syntax.generic_props import adopt_generic, has_adapter
 
 
 def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
@@ -69,7 +69,10 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
     props = {**inherent, **props}
     op.attributes = attributes
     op.attribute_locs = locs
-    adopt_generic(p, op, props, at)
+    if has_adapter(op.name):
+        adopt_generic(p, op, props, at)
+    else:  # an op of a dialect we do not model: its generic form says all there is
+        op.properties = props
     nresults = sum(n for _, n in op.result_groups)
     if len(outs) != nresults:
         raise cur.error(f"'{op.name}' names {nresults} results but its type has {len(outs)}", at)

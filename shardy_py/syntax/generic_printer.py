@@ -52,4 +52,4 @@ def _region(pr, region, indent: str) -> None:
         if i or block.arguments or not block.ops:
             pr.block_header(block, indent)
         for op in block.ops:
-            print_generic(pr, op, inner)
+            pr.op(op, inner)  # generic all the way down, or (an op MLIR does not know) pretty inside

@@ -677,11 +677,7 @@ class ModuleParser:
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
         if generic:
-            decl = lookup(name)
-            if decl is not None or has_adapter(name):
-                parse_generic(self, cur, op, decl)
-            else:
-                self.opaque(cur, op, raw)
+            parse_generic(self, cur, op, lookup(name))
             return op
         handler = _HANDLERS.get(name)
         if handler is not None:
@@ -1376,7 +1372,6 @@ _HANDLERS = {
 
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
-from shardy_py.syntax.generic_props import has_adapter  # noqa: E402
 
 
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:

@@ -121,6 +121,8 @@ class Printer:
             decl = lookup(op.name) if op._pieces is None else None
             if decl is not None:
                 print_declared(self, op, indent, decl)
+            elif op._pieces is None:
+                print_generic(self, op, indent)  # MLIR prints an op it does not know in generic form
             else:
                 self.opaque(op, indent)
         else:
