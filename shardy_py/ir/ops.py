@@ -308,6 +308,29 @@ class Operation:
             return None
         return self.parent.parent.parent
 
+    # -- edits (``ir.edit``), as MLIR's Operation methods ------------------------------------
+    def erase(self) -> None:
+        """Erase this op (its results must have no uses left)."""
+        from shardy_py.ir.edit import erase
+
+        erase(self)
+
+    def clone(self, mapping: dict | None = None) -> Operation:
+        """A detached deep copy (see ``ir.edit.clone``)."""
+        from shardy_py.ir.edit import clone
+
+        return clone(self, mapping)
+
+    def move_before(self, anchor: Operation) -> None:
+        from shardy_py.ir.edit import move_before
+
+        move_before(self, anchor)
+
+    def move_after(self, anchor: Operation) -> None:
+        from shardy_py.ir.edit import move_after
+
+        move_after(self, anchor)
+
     def walk(self) -> Iterator[Operation]:
         """This op, then every op nested in its regions, in pre-order."""
         stack = [self]

@@ -1,0 +1,187 @@
+"""Changing the op tree the way MLIR's ``Operation``/``Block`` methods do: insert, erase, move and
+clone ops, add and erase block arguments.  Every change keeps use lists exact (``ir.uses``).
+
+Nothing here checks dominance: callers put definitions before uses.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Operation, Region, Value
+from shardy_py.ir.types import Type
+
+
+class IRError(ValueError):
+    """An edit that would break the IR (erasing a value still in use, inserting an op twice)."""
+
+
+def index_in_block(op: Operation) -> int:
+    """Where ``op`` stands in its block."""
+    block = op.parent
+    if block is None:
+        raise IRError(f"{op!r} is not in a block")
+    for i, other in enumerate(block.ops):
+        if other is op:
+            return i
+    raise IRError(f"{op!r} is not among the ops of its parent block")
+
+
+def insert(block: Block, index: int, op: Operation) -> Operation:
+    """Put the detached ``op`` into ``block`` at ``index`` (as ``list.insert``)."""
+    if op.parent is not None:
+        raise IRError(f"{op!r} is already in a block; detach or erase it first")
+    block.ops.insert(index, op)
+    op.parent = block
+    return op
+
+
+def insert_before(anchor: Operation, op: Operation) -> Operation:
+    return insert(anchor.parent, index_in_block(anchor), op)
+
+
+def insert_after(anchor: Operation, op: Operation) -> Operation:
+    return insert(anchor.parent, index_in_block(anchor) + 1, op)
+
+
+def detach(op: Operation) -> Operation:
+    """Take ``op`` out of its block, keeping it (and its uses) whole."""
+    del op.parent.ops[index_in_block(op)]
+    op.parent = None
+    return op
+
+
+def move_before(op: Operation, anchor: Operation) -> None:
+    """Move ``op`` just before ``anchor`` (any block)."""
+    insert_before(anchor, detach(op))
+
+
+def move_after(op: Operation, anchor: Operation) -> None:
+    insert_after(anchor, detach(op))
+
+
+def _drop_uses(op: Operation) -> None:
+    for inner in op.walk():
+        inner.set_operands([None] * 0)
+
+
+def erase(op: Operation) -> None:
+    """Erase ``op`` and everything in its regions; its results must have no uses left outside it."""
+    inside = set(map(id, op.walk()))
+    for r in _defined_values(op):
+        if r.uses:
+            outside = [u for u in r.uses if id(u.op) not in inside]
+            if outside:
+                raise IRError(f"cannot erase {op!r}: its value {r.name or '(unnamed)'} is still used by "
+                              f"{outside[0].op!r}")
+    if op.parent is not None:
+        detach(op)
+    _drop_uses(op)
+
+
+def _defined_values(op: Operation) -> list[Value]:
+    out = []
+    for inner in op.walk():
+        out.extend(inner.results)
+        for region in inner.regions:
+            for block in region.blocks:
+                out.extend(block.arguments)
+    return out
+
+
+def add_argument(block: Block, type_: Type, index: int | None = None, attributes=None) -> Value:
+    """A new block argument of ``type_`` (at the end, or at ``index``)."""
+    index = len(block.arguments) if index is None else index
+    v = Value("", type_, block, index, None, dict(attributes) if attributes else {})
+    v._use_map = {}
+    block.arguments.insert(index, v)
+    for i, a in enumerate(block.arguments):
+        a.index = i
+    return v
+
+
+def erase_argument(block: Block, index: int) -> None:
+    """Erase argument ``index`` of ``block`` (it must have no uses)."""
+    v = block.arguments[index]
+    if v.uses:
+        raise IRError(f"cannot erase block argument {index}: it is still used by {v.uses[0].op!r}")
+    del block.arguments[index]
+    for i, a in enumerate(block.arguments):
+        a.index = i
+
+
+def add_func_argument(func: Operation, type_: Type, index: int | None = None, attributes=None) -> Value:
+    """A new argument of a ``func.func`` (its entry block and its function type both change)."""
+    props = func.properties
+    block = func.regions[0].blocks[0]
+    index = len(block.arguments) if index is None else index
+    v = add_argument(block, type_, index, attributes)
+    props["arg_types"].insert(index, type_)
+    props["arg_attrs"].insert(index, dict(attributes) if attributes else {})
+    props["arg_locs"].insert(index, None)
+    return v
+
+
+def erase_func_argument(func: Operation, index: int) -> None:
+    """Erase an unused argument of a ``func.func`` (entry block and function type)."""
+    erase_argument(func.regions[0].blocks[0], index)
+    for key in ("arg_types", "arg_attrs", "arg_locs"):
+        del func.properties[key][index]
+
+
+def clone(op: Operation, mapping: dict[Value, Value] | None = None) -> Operation:
+    """A deep copy of ``op`` (regions included), detached.  Operands found in ``mapping`` are
+    replaced; the copy's results and block arguments are added to ``mapping`` (MLIR's IRMapping)."""
+    mapping = {} if mapping is None else mapping
+    new = Operation(op.name, operands=[mapping.get(v, v) for v in op.operands],
+                    operand_names=list(op.operand_names), operand_types=list(op.operand_types),
+                    properties=_copy_props(op.properties),
+                    attributes=dict(op.attributes) if op.attributes else {}, loc=op._location,
+                    generic_form=op.generic_form, result_groups=list(op.result_groups),
+                    location_text=op.location_text, pieces=op._pieces,
+                    attribute_locs=dict(op.attribute_locs))
+    for r in op.results:
+        v = Value(r.name, r.type, new, r.index, r._location, r.attributes)
+        if r._use_map is not None:
+            v._use_map = {}
+        new.results.append(v)
+        mapping[r] = v
+    for region in op.regions:
+        new.regions.append(_clone_region(region, new, mapping))
+    return new
+
+
+def _copy_props(props):
+    if props is NO_ATTRIBUTES or not props:
+        return {} if props is not NO_ATTRIBUTES else props
+    return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in props.items()}
+
+
+def _clone_region(region: Region, parent: Operation, mapping: dict[Value, Value]) -> Region:
+    new = Region(parent=parent)
+    blocks = []
+    for block in region.blocks:
+        b = Block(parent=new, label=block.label)
+        for a in block.arguments:
+            v = Value(a.name, a.type, b, a.index, a._location, dict(a.attributes))
+            if a._use_map is not None:
+                v._use_map = {}
+            b.arguments.append(v)
+            mapping[a] = v
+        blocks.append((block, b))
+        new.blocks.append(b)
+    for block, b in blocks:
+        for inner in block.ops:
+            c = clone(inner, mapping)
+            c.parent = b
+            b.ops.append(c)
+    return new
+
+
+def replace_op(op: Operation, values: Iterable[Value]) -> None:
+    """MLIR's ``replaceOp``: every use of ``op``'s results becomes a use of ``values``; ``op`` is erased."""
+    values = list(values)
+    if len(values) != len(op.results):
+        raise IRError(f"{op.name} has {len(op.results)} results, {len(values)} replacements given")
+    for old, new in zip(op.results, values, strict=True):
+        old.replace_all_uses_with(new)
+    erase(op)
