@@ -20,6 +20,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("export", "shardy_py.interop.xla_export_command", "plain sdy to XLA's round-trip format"),
     ("show", "shardy_py.show.command", "draw how each sharded value is laid out over devices"),
     ("convert", "shardy_py.interop.shard_command", "convert between MLIR's shard (formerly mesh) dialect and sdy"),
+    ("opt", "shardy_py.passes.opt_command", "run Shardy passes with sdy_opt's flags"),
 ]
 
 
@@ -136,8 +137,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``shardy-py`` and ``python -m shardy_py``."""
+    argv = sys.argv[1:] if argv is None else argv
     ap = build_parser()
-    args = ap.parse_args(argv)
+    if argv[:1] == ["opt"]:
+        # sdy_opt's single-dash flags (-sdy-x, -split-input-file) are not argparse's: pass them through
+        args = argparse.Namespace(func=importlib.import_module("shardy_py.passes.opt_command").run, args=argv[1:])
+    else:
+        args = ap.parse_args(argv)
     try:
         return args.func(args)
     except KeyboardInterrupt:

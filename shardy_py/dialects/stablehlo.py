@@ -25,10 +25,16 @@ BINARY_ELEMENTWISE = (
     "shift_left", "shift_right_arithmetic", "shift_right_logical", "subtract",
 )
 
+# The element-wise ops infer their result type from the operands (the same shape; convert and the
+# complex/predicate ops change the element type, so their results are spelled when built).
+_ELEMENT_TYPE_CHANGING = frozenset({"convert", "imag", "real", "is_finite", "abs"})
+
 for _name in UNARY_ELEMENTWISE:
-    declare(f"stablehlo.{_name}", operands=("operand",), results=("result",), format=_UNARY)
+    declare(f"stablehlo.{_name}", operands=("operand",), results=("result",), format=_UNARY,
+            traits=() if _name in _ELEMENT_TYPE_CHANGING else ("SameOperandsAndResultType",))
 for _name in BINARY_ELEMENTWISE:
-    declare(f"stablehlo.{_name}", operands=("lhs", "rhs"), results=("result",), format=_BINARY)
+    declare(f"stablehlo.{_name}", operands=("lhs", "rhs"), results=("result",), format=_BINARY,
+            traits=("SameOperandsAndResultType",))
 
 
 def _constant_names(op: Operation) -> list[tuple[int, str]]:

@@ -19,9 +19,9 @@ class SameOperandsAndResultType:
     @staticmethod
     def parse(cur, state, *types) -> None:
         cur.ws()
-        if cur.peek("(") :
+        if cur.peek("("):
             ins, outs = cur.function_type()
-            for t, arg in zip(ins, types[:-1]):
+            for t, arg in zip(ins, types[:-1], strict=False):
                 state.set_types(arg, [t])
             state.set_types(types[-1], outs)
             return

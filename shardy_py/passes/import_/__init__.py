@@ -1,0 +1,1 @@
+"""Shardy's import passes (``shardy/dialect/sdy/transforms/import/``), one module per pass."""

@@ -1,0 +1,132 @@
+"""Running passes: parse ``sdy_opt``-style pass flags, run each pass on the module (or on each
+``func.func`` for function passes), verify after every pass as MLIR's pass manager does."""
+from __future__ import annotations
+
+import re
+import shlex
+
+import attrs
+
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Operation
+from shardy_py.passes.registry import Pass, load_all, lookup
+from shardy_py.verify.diagnostics import Diagnostic
+
+
+class PassError(Exception):
+    """A pass failed (or the IR it produced does not verify): ``diagnostics`` say where and why."""
+
+    def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):
+        super().__init__(message)
+        self.diagnostics = list(diagnostics or [])
+
+
+class UnknownPassError(ValueError):
+    """A pass name that is not registered, or an option a pass does not take."""
+
+
+@attrs.define
+class PassContext:
+    """What a running pass reports through: ``error``/``warning``/``remark`` at an op."""
+
+    diagnostics: list[Diagnostic] = attrs.field(factory=list)
+    failed: bool = False
+
+    def emit(self, severity: str, op: Operation | None, message: str, notes=()) -> None:
+        loc = op.loc if op is not None else None
+        self.diagnostics.append(Diagnostic(loc.line if loc else 1, loc.column if loc else 1, severity, message,
+                                           tuple(notes)))
+        if severity == "error":
+            self.failed = True
+
+    def error(self, op: Operation | None, message: str, notes=()) -> None:
+        self.emit("error", op, message, notes)
+
+    def warning(self, op: Operation | None, message: str) -> None:
+        self.emit("warning", op, message)
+
+    def remark(self, op: Operation | None, message: str) -> None:
+        self.emit("remark", op, message)
+
+
+_FLAG = re.compile(r"^--?([A-Za-z0-9][\w-]*)(?:=(.*))?$", re.S)
+
+
+def parse_options(cls: type[Pass], text: str | None) -> dict:
+    """``a=true b=1 c`` (as ``-pass='...'`` writes them) into option values of ``cls``."""
+    out: dict = {}
+    if not text:
+        return out
+    text = text.strip()
+    if text.startswith("{") and text.endswith("}"):
+        text = text[1:-1]
+    known = {o.name: o for o in cls.options}
+    for item in shlex.split(text):
+        key, _, value = item.partition("=")
+        opt = known.get(key)
+        if opt is None:
+            raise UnknownPassError(f"pass '{cls.name}' has no option '{key}'"
+                                   + (f"; its options: {', '.join(known)}" if known else "; it takes no options"))
+        out[key] = opt.convert(value if _ else "")
+    return out
+
+
+class PassManager:
+    """An ordered list of passes, run on a module one after another."""
+
+    def __init__(self, passes: list[Pass] | None = None, verify_each: bool = True):
+        self.passes = list(passes or [])
+        self.verify_each = verify_each
+
+    @classmethod
+    def parse(cls, flags: list[str] | str) -> PassManager:
+        """From ``sdy_opt`` flags: ``["-sdy-a", "--sdy-b=x=1 y=true"]`` or one string of them."""
+        if isinstance(flags, str):
+            flags = shlex.split(flags)
+        out = []
+        for flag in flags:
+            m = _FLAG.match(flag)
+            if not m:
+                raise UnknownPassError(f"unknown pass or option '{flag}'")
+            name, opts = m.group(1), m.group(2)
+            pass_cls = lookup(name)
+            if pass_cls is None:
+                raise UnknownPassError(f"unknown pass '{name}' (python -m shardy_py opt --list-passes lists "
+                                       "the passes shardy_py implements)")
+            out.append(pass_cls(**{k.replace("-", "_"): v for k, v in parse_options(pass_cls, opts).items()}))
+        return cls(out)
+
+    def run(self, module: Module, ctx: PassContext | None = None) -> PassContext:
+        """Run every pass in order on ``module`` (in place); raises ``PassError`` on failure."""
+        ctx = ctx or PassContext()
+        for p in self.passes:
+            run_one(p, module, ctx)
+            if ctx.failed:
+                raise PassError(f"pass '{p.name}' failed", ctx.diagnostics)
+            if self.verify_each:
+                from shardy_py.verify import verify
+
+                errors = [d for d in verify(module) if d.severity == "error"]
+                if errors:
+                    ctx.diagnostics.extend(errors)
+                    raise PassError(f"the IR after pass '{p.name}' does not verify", ctx.diagnostics)
+        return ctx
+
+
+def run_one(p: Pass, module: Module, ctx: PassContext) -> None:
+    """One pass on the module, or on each top-level ``func.func`` for a function pass."""
+    if p.anchor == "func.func":
+        for op in list(module.ops):
+            if op.name == "func.func":
+                p.run(op, ctx)
+    else:
+        p.run(module, ctx)
+
+
+def run(module: Module, name: str, **options) -> Module:
+    """Run pass (or pipeline) ``name`` with ``options`` on ``module`` in place and return it."""
+    pass_cls = lookup(name)
+    if pass_cls is None:
+        raise UnknownPassError(f"unknown pass '{name}'; known: {', '.join(sorted(load_all()))}")
+    PassManager([pass_cls(**options)]).run(module)
+    return module

@@ -1,0 +1,1 @@
+"""Shardy's propagation passes (``shardy/dialect/sdy/transforms/propagation/``), one module per pass."""
