@@ -70,7 +70,8 @@ def test_repeated_shape_takes_its_own_names_and_columns() -> None:
     assert second.operand_names == ["%0", "%a"]
     assert [v.name for v in second.operands] == ["%0", "%a"]
     assert second.attribute_locs["sdy.sharding"] == Location(5, 35)
-    assert str(module) == text
+    # printed as MLIR prints it: values renumbered (%a -> %arg1, %long -> %1)
+    assert str(module) == text.replace("%a:", "%arg1:").replace("%0, %a", "%0, %arg1").replace("%long", "%1")
 
 
 def test_examples_build_like_a_full_parse() -> None:
