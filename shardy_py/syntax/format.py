@@ -314,7 +314,7 @@ class FormatPrinter:
             out.write(out.functional_type(self.types_of(el.inputs), self.types_of(el.results)))
         elif isinstance(el, Directive):
             if el.name == "operands":
-                out.write(", ".join(out.value(v) for v in self.op.operands))
+                out.write(", ".join(out.operand(self.op, i) for i in range(len(self.op.operands))))
             elif el.name == "regions":
                 for k, r in enumerate(self.op.regions):
                     if k:
@@ -348,7 +348,7 @@ class FormatPrinter:
     def var(self, v: Var) -> None:
         out, op = self.out, self.op
         if v.kind == "operand":
-            out.write(", ".join(out.value(x) for x in operand_group(op, self.decl, v.name)))
+            out.write(", ".join(out.operand(op, i) for i in operand_indices(op, self.decl, v.name)))
         elif v.kind == "attr":
             a = op.properties.get(v.name)
             d = self.decl.attr(v.name)

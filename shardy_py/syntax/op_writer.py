@@ -62,6 +62,10 @@ class OpWriter:
     def value(self, v) -> str:
         return self.pr.value(v)
 
+    def operand(self, op: Operation, index: int) -> str:
+        """Operand ``index`` of ``op`` (its written name if it never resolved to a value)."""
+        return self.pr.operand(op, index)
+
     def values(self, vs) -> str:
         return ", ".join(self.pr.value(v) for v in vs)
 
