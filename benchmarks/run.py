@@ -160,9 +160,13 @@ def work_shardy(path: str, name: str) -> dict:
         t4 = time.perf_counter()
         out = str(module)
         t5 = time.perf_counter()
+    t6 = time.perf_counter()
+    generic = shardy_py.print_module(module, generic=True)
+    t7 = time.perf_counter()
     peaks = [p.peak for p in (rss_parse, rss_verify, rss_print) if p.peak is not None]
     return {
-        "parse_s": t1 - t0, "verify_s": t3 - t2, "print_s": t5 - t4,
+        "parse_s": t1 - t0, "verify_s": t3 - t2, "print_s": t5 - t4, "print_generic_s": t7 - t6,
+        "generic_bytes": len(generic.encode()),
         "ops": sum(1 for _ in module.walk()) - 1,
         "diagnostics": len(diagnostics),
         "first_diagnostic": f"{name}:{diagnostics[0]}" if diagnostics else None,
@@ -213,6 +217,7 @@ def work_cpp(path: str, repeats: int, generic_out: str | None) -> dict:
     ir.Module.parse(WARM_UP_SDY, context=fresh_context())
     text = _read_text(path)
     times: dict[str, list[float]] = {"parse_s": [], "verify_s": [], "print_s": []}
+    generic_times: list[float] = []
     first_error = None
     for _ in range(repeats):
         ctx = fresh_context()
@@ -232,7 +237,10 @@ def work_cpp(path: str, repeats: int, generic_out: str | None) -> dict:
         t3 = time.perf_counter()
         for key, t in zip(times, (t1 - t0, t2 - t1, t3 - t2), strict=True):
             times[key].append(t)
-    result = {**times, "verified": bool(verified), "round_trip": asm == text, "output_bytes": len(asm.encode())}
+        t4 = time.perf_counter()
+        module.operation.get_asm(print_generic_op_form=True)
+        generic_times.append(time.perf_counter() - t4)
+    result = {**times, "print_generic_s": generic_times, "verified": bool(verified), "round_trip": asm == text, "output_bytes": len(asm.encode())}
     if not verified:
         result["first_error"] = first_error
     if generic_out:
@@ -347,7 +355,8 @@ def measure_ours(subject: Subject, repeats: int, with_tracemalloc: bool) -> None
     first = runs[0]
     subject.ops = first["ops"]
     totals = [r["parse_s"] + r["verify_s"] + r["print_s"] for r in runs]
-    subject.ours = {**_medians(runs, ("parse_s", "verify_s", "print_s")), "total_s": statistics.median(totals),
+    subject.ours = {**_medians(runs, ("parse_s", "verify_s", "print_s", "print_generic_s")),
+                    "total_s": statistics.median(totals), "generic_bytes": first["generic_bytes"],
                     "repeats": repeats, "runs": runs, "rss": first["rss"], "diagnostics": first["diagnostics"],
                     "first_diagnostic": first["first_diagnostic"], "round_trip": first["round_trip"],
                     "output_bytes": first["output_bytes"]}
@@ -368,7 +377,8 @@ def measure_cpp(subject: Subject, repeats: int, generic_path: Path | None) -> No
         subject.cpp = result
         return
     totals = [p + v + q for p, v, q in zip(result["parse_s"], result["verify_s"], result["print_s"], strict=True)]
-    subject.cpp = {**{k: statistics.median(result[k]) for k in ("parse_s", "verify_s", "print_s")},
+    timed = ("parse_s", "verify_s", "print_s", "print_generic_s")
+    subject.cpp = {**{k: statistics.median(result[k]) for k in timed},
                    "total_s": statistics.median(totals), "repeats": repeats,
                    **{k: v for k, v in result.items() if not k.endswith("_s")}}
 
@@ -484,6 +494,7 @@ def phase_rows(s: Subject) -> list[list[str]]:
         row("", "verify", ours["verify_s"], s.input_bytes, rss["verify"], traced.get("verify"))
         row("", "print", ours["print_s"], ours["output_bytes"], rss["print"], traced.get("print"))
         row("", "total", ours["total_s"], s.input_bytes, rss["peak"], traced.get("peak"))
+        row("", "print generic", ours["print_generic_s"], ours["generic_bytes"])
     if not cpp or "error" in cpp:
         skipped("C++ Shardy", cpp or {"skipped": "jax is not installed"})
     else:
@@ -491,6 +502,7 @@ def phase_rows(s: Subject) -> list[list[str]]:
         row("", "verify", cpp["verify_s"], s.input_bytes)
         row("", "print", cpp["print_s"], cpp["output_bytes"])
         row("", "total", cpp["total_s"], s.input_bytes)
+        row("", "print generic", cpp["print_generic_s"], ours.get("generic_bytes", 0))
     if "parse_s" in xdsl:
         row("xDSL", "parse (generic)", xdsl["parse_s"], xdsl["input_bytes"])
         row("", "print (generic)", xdsl["print_s"], xdsl["output_bytes"])
@@ -516,6 +528,7 @@ def ratios(s: Subject, smallest: Subject | None) -> dict:
         "ours_over_cpp_parse_print": _ratio(ours.get("total_s"),
                                             cpp["parse_s"] + cpp["print_s"] if "parse_s" in cpp else None),
         "xdsl_over_ours": _ratio(xdsl.get("total_s"), ours_pp),
+        "generic_print_over_cpp": _ratio(ours.get("print_generic_s"), cpp.get("print_generic_s")),
         "per_op_over_smallest": _ratio(per_op, base),
         "rss_over_input": _ratio((ours.get("rss") or {}).get("peak"), s.input_bytes),
         "tracemalloc_over_input": _ratio(traced, s.input_bytes),
@@ -586,10 +599,10 @@ def report(subjects: list[Subject], machine: dict) -> dict:
     smallest = min(synth, key=lambda s: s.ops) if synth else None
     table = {s.label: ratios(s, smallest if s.synthetic else None) for s in subjects}
     print()
-    _print_table(["module", "ours/C++ p+v+p", "ours/C++ one verify", "xDSL/ours p+p", "per-op vs smallest",
-                  "RSS/input", "tracemalloc/input", "verifies clean", "prints back"],
+    _print_table(["module", "ours/C++ p+v+p", "ours/C++ one verify", "xDSL/ours p+p", "generic print ours/C++",
+                  "per-op vs smallest", "RSS/input", "tracemalloc/input", "verifies clean", "prints back"],
                  [[s.label, *(_num(table[s.label][k], ".2f") for k in table[s.label]), _clean(s), _round_trip(s)]
-                  for s in subjects], align="lrrrrrrll")
+                  for s in subjects], align="lrrrrrrrll")
     goal_rows = goals(subjects, table)
     print()
     if not goal_rows:
