@@ -240,7 +240,8 @@ def work_cpp(path: str, repeats: int, generic_out: str | None) -> dict:
         t4 = time.perf_counter()
         module.operation.get_asm(print_generic_op_form=True)
         generic_times.append(time.perf_counter() - t4)
-    result = {**times, "print_generic_s": generic_times, "verified": bool(verified), "round_trip": asm == text, "output_bytes": len(asm.encode())}
+    result = {**times, "print_generic_s": generic_times, "verified": bool(verified), "round_trip": asm == text,
+              "output_bytes": len(asm.encode())}
     if not verified:
         result["first_error"] = first_error
     if generic_out:
