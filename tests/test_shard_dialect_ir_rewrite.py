@@ -74,7 +74,7 @@ def test_replace_uses_rewrites_whole_names_outside_strings():
         "    %2 = stablehlo.add %01, %1 : tensor<4xf32>",
         "    return %arg0 : tensor<4xf32>",
     ]
-    assert body(m).ops[1].operands == [new, new]
+    assert body(m).ops[1].operands == (new, new)
 
 
 def test_replaced_uses_survive_a_reparse():

@@ -176,7 +176,7 @@ class ShardToSdy:
         for user in users.get(op.results[0], []):
             if user.dialect in _DIALECTS and user.name not in _SHARD_OPS:
                 return  # reported as an op with no sdy counterpart
-            if user.name not in _SHARD_OPS or user.operands[1:2] != [op.results[0]]:
+            if user.name not in _SHARD_OPS or tuple(user.operands[1:2]) != (op.results[0],):
                 self.report.error(user.loc, f"'{user.name}' uses the sharding {op.results[0].name}; only "
                                             f"shard ops convert to sdy")
                 return
