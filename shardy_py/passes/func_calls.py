@@ -65,7 +65,6 @@ def set_callee(call: Operation, name: str) -> None:
         if isinstance(piece, str) and _SYMBOL.search(piece):
             pieces[i] = _SYMBOL.sub(lambda _m: "@" + _written(name), piece, count=1)
             call._pieces = pieces
-            call._deferred = None
             return
     raise ValueError(f"cannot find the callee of {call!r}")
 
@@ -86,6 +85,8 @@ class SymbolTable:
     def __init__(self, module: Module):
         self.module = module
         self.table: dict[str, Operation] = {}
+        #: MLIR's ``uniquingCounter``: one counter for every renaming this table does.
+        self.counter = 0
         for op in module.ops:
             name = op.properties.get("sym_name") if op.properties else None
             if isinstance(name, str):
@@ -103,17 +104,16 @@ class SymbolTable:
 
     def insert(self, op: Operation) -> str:
         """Put the detached ``op`` at the end of the module and return its name, renamed
-        ``name_0``, ``name_1``, ... when ``name`` is taken."""
+        ``name_N`` when ``name`` is taken (N from one counter of the table)."""
         from shardy_py.ir.edit import insert
 
         insert(self.module.body, len(self.module.body.ops), op)
         name = op.properties["sym_name"]
         if self.table.setdefault(name, op) is op:
             return name
-        counter = 0
         while True:
-            candidate = f"{name}_{counter}"
-            counter += 1
+            candidate = f"{name}_{self.counter}"
+            self.counter += 1
             if candidate not in self.table:
                 self.table[candidate] = op
                 op.properties["sym_name"] = candidate
@@ -187,7 +187,7 @@ def clone_func_recursively(func: Operation, table: SymbolTable) -> Operation:
     from shardy_py.ir.edit import clone
 
     copy = clone(func)
-    copy.attributes = {**copy.attributes, ORIGINAL_FUNC_NAME: OpaqueAttr(_string(original_func_name(func)))}
+    set_attribute(copy, ORIGINAL_FUNC_NAME, OpaqueAttr(_string(original_func_name(func))))
     for op in [op for op in _walk_regions(copy) if op.name == "func.call"]:
         callee = table.lookup_func(callee_of(op))
         set_callee(op, table.insert(clone_func_recursively(callee, table)))
@@ -269,8 +269,9 @@ def sharding_per_value(op: Operation) -> TensorShardingPerValueAttr | None:
 
 
 def set_attribute(op: Operation, name: str, value) -> None:
-    """Set discardable attribute ``name`` (the dict may be a shared read-only one)."""
-    op.attributes = {**op.attributes, name: value}
+    """``Operation::setAttr``: set discardable attribute ``name``, keeping the dictionary sorted by
+    name as MLIR's ``DictionaryAttr`` is (the dict may be a shared read-only one)."""
+    op.attributes = dict(sorted({**op.attributes, name: value}.items()))
 
 
 __all__ = [
