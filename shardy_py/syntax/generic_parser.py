@@ -75,7 +75,8 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
         op.properties = props
     nresults = sum(n for _, n in op.result_groups)
     if len(outs) != nresults:
-        raise cur.error(f"'{op.name}' names {nresults} results but its type has {len(outs)}", at)
+        raise cur.error(f"{nresults} result{'s are' if nresults != 1 else ' is'} named but the type has "
+                        f"{len(outs)}", at)
     p.make_results(op, op.result_groups, outs)
 
 

@@ -150,17 +150,46 @@ def adopt_generic(p, op: Operation, props: dict[str, A.Attr], offset: int) -> No
             if k in props:
                 pr[k] = props[k]
     elif name == "sdy.sharding_group":
-        pr["group_id"] = int(str(need("group_id")).split(":")[0])
+        pr["group_id"] = typed_int(p, name, "group_id", need("group_id"), offset, "i64")
     elif name == "sdy.constant":
         pr["value"] = A.OpaqueAttr(str(need("value")).rsplit(" : ", 1)[0])
     elif name == "sdy.propagation_barrier":
-        k = int(str(need("allowed_direction")).split(":")[0])
+        k = typed_int(p, name, "allowed_direction", need("allowed_direction"), offset, "i32")
+        if not 0 <= k < len(A.PROPAGATION_DIRECTIONS):
+            raise p.error(offset, f"'{name}': allowed_direction {k} is not a propagation direction (0 to "
+                                  f"{len(A.PROPAGATION_DIRECTIONS) - 1})")
         pr["allowed_direction"] = A.PROPAGATION_DIRECTIONS[k]
     else:
         for k, v in props.items():
+            want = _SDY_PROPERTY_CLASSES.get(k)
+            if want is not None and name.startswith("sdy.") and not isinstance(v, want):
+                raise p.error(offset, f"'{name}': property '{k}' must be a {want.__name__}, not '{v}'")
             pr[k] = v
         if name in ("sdy.all_reduce", "sdy.reduce_scatter"):
             pr.setdefault("reduction_op", "sum")
+    if name == "sdy.mesh" and not isinstance(pr["mesh"], A.MeshAttr):
+        raise p.error(offset, f"'{name}': property 'mesh' must be a #sdy.mesh, not '{pr['mesh']}'")
+
+
+#: The attribute class each sdy op property must have (generic form read back into the model).
+_SDY_PROPERTY_CLASSES = {
+    "sharding": A.TensorShardingAttr, "out_sharding": A.TensorShardingAttr,
+    "in_shardings": A.TensorShardingPerValueAttr, "out_shardings": A.TensorShardingPerValueAttr,
+    "manual_axes": A.ManualAxesAttr,
+}
+
+
+def typed_int(p, op_name: str, key: str, attr, offset: int, type_name: str) -> int:
+    """The value of an integer property written ``N : type``; a located error otherwise."""
+    text = str(attr)
+    number, _, t = text.partition(" : ")
+    try:
+        value = int(number)
+    except ValueError:
+        value = None
+    if value is None or t.strip() not in ("", type_name):
+        raise p.error(offset, f"'{op_name}': property '{key}' must be an integer of type {type_name}, not '{text}'")
+    return value
 
 
 def _adopt_func(p, op: Operation, props, offset: int, plain_string) -> None:
