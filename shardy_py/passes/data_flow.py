@@ -184,3 +184,31 @@ def shardings_from_data_flow_edges(owners: list[Value]) -> list[TensorShardingAt
     return [s if s is not None else TensorShardingAttr(
         mesh_name, tuple(DimensionShardingAttr((), is_closed=False) for _ in range(_rank(o))))
         for s, o in zip(shardings, owners, strict=True)]
+
+
+def is_static_shaped(type_) -> bool:
+    """``isStaticShapedType``: a ranked tensor with no dynamic dimension."""
+    from shardy_py.ir.types import RankedTensorType
+
+    return isinstance(type_, RankedTensorType) and type_.has_static_shape
+
+
+def add_data_flow_edges(owners: list[Value]) -> None:
+    """``addDataFlowEdges``: after each static-shaped owner (at the start of the block for an
+    argument) an ``sdy.data_flow_edge`` of it, carrying its sharding, that all its other uses now
+    use."""
+    from shardy_py.ir.builder import Builder
+    from shardy_py.passes.shardings import get_sharding
+
+    for owner in reversed(owners):
+        if not is_static_shaped(owner.type):
+            continue
+        if isinstance(owner.owner, Block):
+            builder = Builder(owner.owner, 0)
+        else:
+            builder = Builder.after(owner.owner)
+        sharding = get_sharding(owner)
+        edge = builder.create("sdy.data_flow_edge", [owner], result_types=[owner.type],
+                              properties={"sharding": sharding} if sharding is not None else {})
+        new = edge.results[0]
+        owner.replace_uses_with_if(new, lambda use, edge=edge: use.op is not edge)
