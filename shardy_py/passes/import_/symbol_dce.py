@@ -1,0 +1,35 @@
+"""``-symbol-dce`` (MLIR's ``SymbolDCE``, run by Shardy's import pipeline): erase the private
+functions no live function calls.  A public symbol is live, and so is every function a live
+function calls (through ``func.call``)."""
+from __future__ import annotations
+
+from shardy_py.passes.func_calls import SymbolTable, callee_of
+from shardy_py.passes.registry import Pass, register
+
+
+def _is_private(op) -> bool:
+    return op.name == "func.func" and op.properties.get("sym_visibility") == "private"
+
+
+@register
+class SymbolDCEPass(Pass):
+    name = "symbol-dce"
+    summary = "Eliminate dead symbols"
+
+    def run(self, module, ctx) -> None:
+        """Mark the public symbols and everything they call live; erase the other private funcs."""
+        table = SymbolTable(module)
+        live: set[int] = set()
+        worklist = [op for op in module.ops if not _is_private(op)]
+        while worklist:
+            op = worklist.pop()
+            if id(op) in live:
+                continue
+            live.add(id(op))
+            for inner in op.walk():
+                if inner.name == "func.call":
+                    target = table.lookup(callee_of(inner))
+                    if target is not None and id(target) not in live:
+                        worklist.append(target)
+        for op in [op for op in module.ops if _is_private(op) and id(op) not in live]:
+            table.erase(op)
