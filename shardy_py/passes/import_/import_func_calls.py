@@ -38,7 +38,10 @@ def _convert_terminators(region: Region) -> None:
     for block in region.blocks:
         ret = block.ops[-1] if block.ops else None
         if ret is not None and ret.name == "func.return":
-            Builder.before(ret).create("sdy.return", list(ret.operands), result_types=[], loc=ret._location)
+            new = Builder.before(ret).create("sdy.return", list(ret.operands), result_types=[], loc=ret._location)
+            # a value whose type our reader did not learn still has the type the return states
+            new.operand_types = [v.type if v is not None and v.type is not None else t
+                                 for v, t in zip(ret.operands, ret.operand_types, strict=False)]
             ret.erase()
 
 
