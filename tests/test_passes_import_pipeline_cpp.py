@@ -10,6 +10,7 @@ the pass's), and, for ``sdy-import-pipeline``, a pipeline pass not yet implement
 from __future__ import annotations
 
 import functools
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -127,6 +128,13 @@ def test_import_pipeline_matches_cpp_on_jax_programs(lowered, name, flag):
     assert ours(text, flag) == cpp(text, PIPELINES[flag])
 
 
+#: ``getShardingsFromDataFlowEdges`` takes ``getMeshName()`` of the first edge sharding, which for an
+#: inline mesh reads a symbol name out of a ``MeshAttr`` (undefined behaviour: jaxlib 0.10.2 made
+#: ``<@h, [{?}]>`` of it, then failed to verify).  We take no name from an inline mesh (see
+#: test_passes_export_sinks.test_sink_data_flow_edges_takes_no_mesh_name_from_an_inline_mesh).
+INLINE_MESH_EDGE = re.compile(r"sdy\.data_flow_edge [^\n]*sharding=<mesh<")
+
+
 _DRAWN = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -135,6 +143,8 @@ _DRAWN = settings(max_examples=60, deadline=None, suppress_health_check=[HealthC
 def test_passes_match_cpp_on_drawn_modules(text):
     assume(prints_as_mlir(text))
     for flag, pipeline in PASSES.items():
+        if flag == "sdy-sink-data-flow-edges" and INLINE_MESH_EDGE.search(text):
+            continue  # undefined behaviour in the C++ (see INLINE_MESH_EDGE)
         assert ours(text, flag) == cpp(text, pipeline), flag
 
 

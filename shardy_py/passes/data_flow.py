@@ -29,8 +29,9 @@ def set_property(op: Operation, name: str, value) -> None:
 
 
 def set_attribute(op: Operation, name: str, value) -> None:
-    """Set discardable attribute ``name`` of ``op`` (its dict may be a shared read-only one)."""
-    op.attributes = {**op.attributes, name: value}
+    """``Operation::setAttr``: set discardable attribute ``name``, keeping the dictionary sorted by
+    name as MLIR's ``DictionaryAttr`` is (the dict may be a shared read-only one)."""
+    op.attributes = dict(sorted({**op.attributes, name: value}.items()))
 
 
 def remove_attribute(op: Operation, name: str) -> None:

@@ -15,8 +15,8 @@ from shardy_py.ir.attrs import (
 )
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
+from shardy_py.passes.data_flow import SHARDING, set_attribute
 
-SHARDING = "sdy.sharding"
 ORIGINAL_FUNC_NAME = "sdy.original_func_name"
 EXECUTION_THREAD = "execution_thread"
 
@@ -266,12 +266,6 @@ def sharding_per_value(op: Operation) -> TensorShardingPerValueAttr | None:
     """``getShardingPerValue``: the op's ``sdy.sharding`` when it is a per-value sharding."""
     s = op.attributes.get(SHARDING) if op.attributes else None
     return s if isinstance(s, TensorShardingPerValueAttr) else None
-
-
-def set_attribute(op: Operation, name: str, value) -> None:
-    """``Operation::setAttr``: set discardable attribute ``name``, keeping the dictionary sorted by
-    name as MLIR's ``DictionaryAttr`` is (the dict may be a shared read-only one)."""
-    op.attributes = dict(sorted({**op.attributes, name: value}.items()))
 
 
 __all__ = [

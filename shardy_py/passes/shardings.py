@@ -5,8 +5,8 @@ from __future__ import annotations
 from shardy_py.ir.attrs import DimensionShardingAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Operation, Value
 from shardy_py.passes import data_flow as df
+from shardy_py.passes.data_flow import SHARDING
 
-SHARDING = "sdy.sharding"
 _SHARDING_PROPERTY_OPS = ("sdy.data_flow_edge", "sdy.sharding_constraint", "sdy.reshard")
 
 
