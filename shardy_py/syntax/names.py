@@ -100,7 +100,7 @@ class SsaNames:
 
     def _number_region(self, region: Region, scope: _Scope) -> None:
         op = region.parent
-        if not self.generic and op is not None and op._pieces is None:
+        if not self.generic and op is not None:
             namer = BLOCK_ARG_NAMERS.get(op.name)
             if namer is not None and region.blocks:
                 suggestion = namer(op, region)
@@ -127,7 +127,7 @@ class SsaNames:
         if not results:
             return
         named: dict[int, str] = {}
-        if not self.generic and op._pieces is None:  # an op kept as text was not read as that op
+        if not self.generic:
             namer = RESULT_NAMERS.get(op.name)
             if namer is not None:
                 for index, suggestion in namer(op):
