@@ -16,6 +16,9 @@ def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
     state = ParseState(decl)
     if decl.parse is not None:
         decl.parse(cur, state)
+    elif decl.format is None:
+        raise cur.error(f"'{decl.name}' has no custom form; write it in MLIR's generic form "
+                        f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)")
     else:
         FormatParser(decl.compiled, cur, state).run()
     op.location_text = cur.location()

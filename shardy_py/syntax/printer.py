@@ -119,7 +119,7 @@ class Printer:
         fn = _PRINTERS.get(op.name) if op._pieces is None else None
         if fn is None:
             decl = lookup(op.name) if op._pieces is None else None
-            if decl is not None:
+            if decl is not None and (decl.format is not None or decl.print is not None):
                 print_declared(self, op, indent, decl)
             elif op._pieces is None:
                 print_generic(self, op, indent)  # MLIR prints an op it does not know in generic form
