@@ -226,7 +226,8 @@ for _name, _ops, _results, _attrs in (
         ("send", ("inputs*", "token"), ("result",), (_a("channel_handle"),
                                                    _a("is_host_transfer", default=A.OpaqueAttr("false")),
                                                    _a("source_target_pairs", optional=True))),
-        ("recv", ("token",), ("results*",), (_a("channel_handle"), _a("is_host_transfer", default=A.OpaqueAttr("false")),
+        ("recv", ("token",), ("results*",), (_a("channel_handle"),
+                                             _a("is_host_transfer", default=A.OpaqueAttr("false")),
                                              _a("source_target_pairs", optional=True))),
 ):
     declare(f"stablehlo.{_name}", operands=_ops, results=_results, attributes=_attrs)
