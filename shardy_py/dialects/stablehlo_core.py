@@ -216,7 +216,8 @@ declare("stablehlo.optimization_barrier", operands=("operand*",), results=("resu
 declare("stablehlo.composite", operands=("inputs*",),
         attributes=(_a("name"), _a("composite_attributes", default=A.OpaqueAttr("{}")), _a("decomposition"),
                     _a("version", default=A.OpaqueAttr("0 : i32"))),
-        results=("results*",))
+        results=("results*",), regions=("composite_regions*",),
+        format="$name operands (` ` `(` $composite_regions^ `)`)? " + _FN)
 declare("stablehlo.uniform_quantize", operands=("operand",), results=("result",), format="operands " + _FN)
 declare("stablehlo.uniform_dequantize", operands=("operand",), results=("result",), format="operands " + _FN)
 for _name, _ops, _results, _attrs in (

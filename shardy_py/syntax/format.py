@@ -354,9 +354,10 @@ class FormatPrinter:
             d = self.decl.attr(v.name)
             out.write(out.attr_in_format(a, d.form, d.codec))
         elif v.kind == "region":
-            idx = self.decl.region(v.name)
-            region = op.regions[idx]
-            out.region(region, terminators=self.print_terminators(region))
+            for k, region in enumerate(region_group(op, self.decl, v.name)):
+                if k:
+                    out.write(", ")
+                out.region(region, terminators=self.print_terminators(region))
         elif v.kind == "result":
             out.write(", ".join(out.value(x) for x in result_group(op, self.decl, v.name)))
 
@@ -392,8 +393,7 @@ class FormatPrinter:
                     return False
                 return not (d.default is not None and a == d.default)
             if anchor.kind == "region":
-                r = op.regions[self.decl.region(anchor.name)]
-                return bool(r.blocks)
+                return any(r.blocks for r in region_group(op, self.decl, anchor.name))
         if isinstance(anchor, Custom):
             return any(self.present(a) for a in anchor.args)
         return True
@@ -408,7 +408,8 @@ class FormatPrinter:
             if a.kind == "attr":
                 return op.properties.get(a.name)
             if a.kind == "region":
-                return op.regions[self.decl.region(a.name)]
+                group = region_group(op, self.decl, a.name)
+                return group if self.decl.regions[self.decl.region(a.name)].variadic else group[0]
             if a.kind == "result":
                 return result_group(op, self.decl, a.name)
         if isinstance(a, TypeOf):
@@ -477,5 +478,17 @@ def result_group(op, decl: OpDecl, name: str) -> list:
     for d, n in zip(decl.results, sizes, strict=False):
         if d.name == name:
             return op.results[start:start + n]
+        start += n
+    return []
+
+
+def region_group(op, decl: OpDecl, name: str) -> list:
+    """The regions of region group ``name`` (a variadic group takes what the fixed ones leave)."""
+    fixed = sum(1 for r in decl.regions if not r.variadic)
+    start = 0
+    for r in decl.regions:
+        n = (len(op.regions) - fixed) if r.variadic else 1
+        if r.name == name:
+            return op.regions[start:start + n]
         start += n
     return []

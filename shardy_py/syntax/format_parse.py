@@ -103,7 +103,8 @@ class FormatParser:
         elif isinstance(el, Space):
             return
         elif isinstance(el, OptionalGroup):
-            if self.starts(el.then[0]):
+            first = next((e for e in el.then if not isinstance(e, Space)), el.then[0])
+            if self.starts(first):
                 anchor = el.anchor
                 for child in el.then:
                     self.element(child)
