@@ -7,7 +7,7 @@ whichever form it was written in.
 from __future__ import annotations
 
 from shardy_py.dialects.registry import OpDecl
-from shardy_py.ir.ops import Operation
+from shardy_py.ir.ops import Operation, Value
 from shardy_py.syntax.format_parse import FormatParser, ParseState
 
 
@@ -70,6 +70,10 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     raws = state.all_regions if state.all_regions is not None else [
         r for d in decl.regions for r in state.regions.get(d.name, [])]
     isolated = "IsolatedFromAbove" in decl.traits
-    for raw in raws:
-        op.regions.append(p.build_region(raw, op, [], isolated=isolated))
+    arg_lists = state.region_args or [[] for _ in raws]
+    for raw, arg_specs in zip(raws, arg_lists, strict=False):
+        args = [Value(name, t, None, i, p.loc(at)) for i, (name, t, at) in enumerate(arg_specs)]
+        op.regions.append(p.build_region(raw, op, args, isolated=isolated))
+    if state.build_regions is not None:  # regions a custom syntax implies (``reduce ... applies``)
+        op.regions.extend(state.build_regions(op))
     p.make_results(op, op.result_groups, rtypes)

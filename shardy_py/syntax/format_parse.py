@@ -36,6 +36,11 @@ class ParseState:
         self.attribute_locs: dict = {}
         self.regions: dict[str, list] = {}
         self.all_regions: list | None = None
+        #: Entry-block arguments a custom syntax declares outside its regions: per region, a list of
+        #: (name, type, offset) (``while(%iterArg = ...)``, ``reduce ... reducer(%a: T, ...)``).
+        self.region_args: list[list] | None = None
+        #: A function(op) -> regions for regions the syntax implies without writing them.
+        self.build_regions = None
 
     # -- setters used by custom directives --------------------------------------------------------
     def set_operands(self, var, names: list[str]) -> None:

@@ -97,6 +97,11 @@ class OpWriter:
         self.pr.region(region, self.indent, entry_args=entry_args, terminators=terminators)
         self.parts = [self.indent, "}"]
 
+    def newline(self) -> None:
+        """``printNewline``: end the line; the next starts at the op's indentation."""
+        self.pr.out.append("".join(self.parts))
+        self.parts = [self.indent]
+
     def finish(self) -> None:
         self.pr.out.append("".join(self.parts))
 
