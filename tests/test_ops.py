@@ -407,21 +407,22 @@ def test_float_attribute_printed_canonically():
                                                 "return %arg0 : tensor<8xf32>")
 
 
-# MLIR numbers sibling regions from the same count: the do region's first value is %1 again
-# (the C++ prints `%1 = "sdy.data_flow_edge"` there).
+# MLIR numbers sibling regions from the same count (the do region's first value is %1 again) and
+# prints `cond` at the op's indentation: this text is jaxlib's print of the module, byte for byte.
 def test_stablehlo_while_continuation_lines():
     text = d('''
         module {
-          func.func @w(%arg0: tensor<i64>) -> tensor<i64> {
-            %0 = stablehlo.while(%iterArg = %arg0) : tensor<i64>
-             cond {
-              %1 = stablehlo.compare  LT, %iterArg, %iterArg : (tensor<i64>, tensor<i64>) -> tensor<i1>
-              stablehlo.return %1 : tensor<i1>
+          sdy.mesh @m = <["a"=2]>
+          func.func @w(%arg0: tensor<4xi64>) -> tensor<4xi64> {
+            %0 = stablehlo.while(%iterArg = %arg0) : tensor<4xi64>
+            cond {
+              %c = stablehlo.constant dense<true> : tensor<i1>
+              stablehlo.return %c : tensor<i1>
             } do {
-              %1 = sdy.data_flow_edge %iterArg sharding=<@m, [{"a", ?}]> : tensor<i64>
-              stablehlo.return %1 : tensor<i64>
+              %1 = sdy.data_flow_edge %iterArg sharding=<@m, [{"a", ?}]> : tensor<4xi64>
+              stablehlo.return %1 : tensor<4xi64>
             }
-            return %0 : tensor<i64>
+            return %0 : tensor<4xi64>
           }
         }
         ''')
@@ -448,12 +449,14 @@ def test_stablehlo_while_nested_sdy_op_is_modelled_and_respaced():
 
 
 def test_stablehlo_reduce_reducer_continuation():
+    # a reducer that is not `applies` material (operands swapped): jaxlib prints it so, byte for byte
     text = d('''
         module {
+          sdy.mesh @m = <["a"=2]>
           func.func @r(%arg0: tensor<8xf32>, %arg1: tensor<f32>) -> tensor<f32> {
             %0 = stablehlo.reduce(%arg0 init: %arg1) across dimensions = [0] {sdy.sharding = #sdy.sharding_per_value<[<@m, []>]>} : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
              reducer(%arg2: tensor<f32>, %arg3: tensor<f32>)  {
-              %1 = stablehlo.add %arg2, %arg3 : tensor<f32>
+              %1 = stablehlo.add %arg3, %arg2 : tensor<f32>
               stablehlo.return %1 : tensor<f32>
             }
             return %0 : tensor<f32>

@@ -270,8 +270,8 @@ class WindowAttributes:
                 flat = ", ".join("[" + ", ".join(map(str, r)) + "]" for r in rows)
                 attr = A.OpaqueAttr(f"dense<[{flat}]> : tensor<{len(rows)}x2xi64>" if rows else
                                     "dense<> : tensor<0x2xi64>")
-            elif word == "reverse":  # integers, as parseWindowAttributes reads them (non-zero is true)
-                vals = ["true" if v else "false" for v in int_list(cur)]
+            elif word == "reverse":  # integers as parseWindowAttributes reads them (non-zero is true), or bools
+                vals = _bool_list(cur)
                 attr = A.OpaqueAttr("array<i1: " + ", ".join(vals) + ">" if vals else "array<i1>")
             else:
                 attr = i64_array(int_list(cur))
@@ -289,12 +289,32 @@ class WindowAttributes:
             if word == "pad":
                 nums = ints_of(text.split(" : ")[0])
                 body = ", ".join(f"[{nums[i]}, {nums[i + 1]}]" for i in range(0, len(nums), 2))
-            elif word == "reverse":  # a bool streamed as an integer
-                body = ", ".join("1" if b == "true" else "0" for b in re.findall(r"true|false", text))
+            elif word == "reverse":
+                body = ", ".join(re.findall(r"true|false", text))
             else:
                 body = ", ".join(map(str, ints_of(text)))
             parts.append(f"{word} = [{body}]")
         out.write(", ".join(parts))
+
+
+def _bool_list(cur) -> list[str]:
+    """``[0, 1]`` or ``[false, true]`` as ``true``/``false`` words."""
+    cur.expect("[", "'[' and a list")
+    out: list[str] = []
+    if cur.accept("]"):
+        return out
+    while True:
+        word = next((w for w in ("true", "false") if cur.keyword(w)), None)
+        if word is not None:
+            out.append(word)
+        else:
+            m = cur.match(re.compile(r"-?\d+"))
+            if not m:
+                raise cur.error(f"expected a boolean, found {cur.found()}")
+            out.append("true" if int(m.group()) else "false")
+        if cur.accept("]"):
+            return out
+        cur.expect(",", "',' or ']'")
 
 
 declare("stablehlo.convolution", operands=("lhs", "rhs"),

@@ -226,12 +226,54 @@ _DENSE_WITH_TYPE = re.compile(r"dense<([^<>\"]*)>(\s*:\s*(?:tensor|vector)<(?:[0
 _FLOAT_ATTR = re.compile(r"([-+]?\d+\.\d*(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+)(?:\s*:\s*(\w+))?\Z")
 
 
+def _bracket_end(text: str, i: int) -> int:
+    """Index after the ``>`` closing the ``<`` at ``i`` (strings and ``->`` respected); -1 if none."""
+    depth = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "<([{":
+            depth += 1
+        elif c in ">)]}" and not (c == ">" and i and text[i - 1] == "-"):
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
+
+
+_DENSE_TYPE = re.compile(r"\s*:\s*((?:tensor|vector)<)")
+
+
 def canonical_dense(text: str) -> str:
-    """``text`` with each ``dense<...> : tensor<...xT>`` of a float type ``T`` we model printed as MLIR does."""
+    """``text`` with each ``dense<...> : tensor<...>`` printed as MLIR prints it (``syntax.dense``)."""
     if "dense<" not in text:
         return text
+    from shardy_py.syntax.dense import canonical_dense_elements
 
-    return _DENSE_WITH_TYPE.sub(lambda m: canonical_dense_value(m.group(1), m.group(3)) + m.group(2), text)
+    out = []
+    pos = 0
+    i = text.find("dense<")
+    while i >= 0:
+        end = _bracket_end(text, i + 5)
+        if end < 0:
+            break
+        m = _DENSE_TYPE.match(text, end)
+        if m:
+            type_end = _bracket_end(text, m.start(1) + len(m.group(1)) - 1)
+            if type_end > 0:
+                canonical = canonical_dense_elements(text[i + 6:end - 1], text[m.start(1):type_end])
+                if canonical is not None:
+                    out.append(text[pos:i])
+                    out.append(canonical)
+                    pos = end
+        i = text.find("dense<", end)
+    out.append(text[pos:])
+    return "".join(out)
 
 
 def canonical_dense_value(body: str, element_type: str) -> str:

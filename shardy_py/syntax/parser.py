@@ -16,6 +16,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense, canonical_dense_pieces, canonical_dense_value, canonical_float_attr
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.scanner import (
@@ -1169,7 +1170,8 @@ def h_constant(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     # the value's type is the result type (MLIR elides it): canonical floats need its element type
     dense = _DENSE_VALUE.fullmatch(value)
     if dense and isinstance(t, RankedTensorType):
-        value = canonical_dense_value(dense.group(1), t.element_type)
+        value = canonical_dense_elements(dense.group(1), str(t)) or canonical_dense_value(dense.group(1),
+                                                                                          t.element_type)
     op.properties["value"] = A.OpaqueAttr(value)
     p.set_operands(op, [])
     p.make_results(op, op.result_groups, [t])
