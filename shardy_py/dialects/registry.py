@@ -151,8 +151,8 @@ def lookup(name: str) -> OpDecl | None:
 
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
-DIALECT_MODULES = ("func", "stablehlo", "stablehlo_core", "stablehlo_control", "stablehlo_ops",
-                   "stablehlo_regions", "stablehlo_collectives", "chlo")
+DIALECT_MODULES = ("func_ops", "stablehlo", "stablehlo_core", "stablehlo_control", "chlo_ops", "func",
+                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo")
 
 
 def _load() -> None:
