@@ -41,6 +41,8 @@ class AttrDef:
     #: For syntax no form covers: an object with ``parse(cur) -> Attr``, ``print(attr) -> str`` and
     #: ``starts(cur) -> bool`` (used by optional groups).
     codec: Any = None
+    #: ODS ``DefaultValuedAttr`` (not ``...OptionalAttr``): an absent value is stored as the default.
+    materialize: bool = False
 
 
 @attrs.frozen
@@ -139,6 +141,12 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
                   frozenset(traits), infer_results, terminator)
     OPS[name] = decl
+    named = decl.results
+    if len(named) > 1 and all(r.kind == SINGLE for r in named):
+        # ODS gives an op whose results are all named (and more than one) their names as SSA names
+        from shardy_py.syntax.names import RESULT_NAMERS
+
+        RESULT_NAMERS.setdefault(name, lambda op, names=tuple(r.name for r in named): list(enumerate(names)))
     return decl
 
 

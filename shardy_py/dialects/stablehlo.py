@@ -7,7 +7,8 @@ directives of ``dialects.stablehlo_directives``.
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
-from shardy_py.dialects.registry import declare
+from shardy_py.dialects.registry import AttrDef, declare
+from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.syntax.names import BLOCK_ARG_NAMERS, RESULT_NAMERS
@@ -29,8 +30,15 @@ BINARY_ELEMENTWISE = (
 # complex/predicate ops change the element type, so their results are spelled when built).
 _ELEMENT_TYPE_CHANGING = frozenset({"convert", "imag", "real", "is_finite", "abs"})
 
+#: Ops with a ``result_accuracy`` (``DefaultValuedOptionalAttr``, DEFAULT mode when absent).
+WITH_RESULT_ACCURACY = frozenset({"cbrt", "cosine", "exponential", "exponential_minus_one", "log", "log_plus_one",
+                                  "logistic", "rsqrt", "sine", "sqrt", "tan", "tanh"})
+DEFAULT_ACCURACY = A.OpaqueAttr("#stablehlo.result_accuracy<mode = #stablehlo.result_accuracy_mode<DEFAULT>>")
+
 for _name in UNARY_ELEMENTWISE:
     declare(f"stablehlo.{_name}", operands=("operand",), results=("result",), format=_UNARY,
+            attributes=(AttrDef("result_accuracy", optional=True, default=DEFAULT_ACCURACY),)
+            if _name in WITH_RESULT_ACCURACY else (),
             traits=() if _name in _ELEMENT_TYPE_CHANGING else ("SameOperandsAndResultType",))
 for _name in BINARY_ELEMENTWISE:
     declare(f"stablehlo.{_name}", operands=("lhs", "rhs"), results=("result",), format=_BINARY,

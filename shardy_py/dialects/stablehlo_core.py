@@ -221,9 +221,10 @@ declare("stablehlo.composite", operands=("inputs*",),
 declare("stablehlo.uniform_quantize", operands=("operand",), results=("result",), format="operands " + _FN)
 declare("stablehlo.uniform_dequantize", operands=("operand",), results=("result",), format="operands " + _FN)
 for _name, _ops, _results, _attrs in (
-        ("infeed", ("token",), ("results*",), (_a("infeed_config", default=A.OpaqueAttr('""')),
+        ("infeed", ("token",), ("results*",), (AttrDef("infeed_config", default=A.OpaqueAttr('""'), materialize=True),
                                                _a("layout", optional=True))),
-        ("outfeed", ("inputs*", "token"), ("result",), (_a("outfeed_config", default=A.OpaqueAttr('""')),)),
+        ("outfeed", ("inputs*", "token"), ("result",),
+         (AttrDef("outfeed_config", default=A.OpaqueAttr('""'), materialize=True),)),
         ("send", ("inputs*", "token"), ("result",), (_a("channel_handle"),
                                                    _a("is_host_transfer", default=A.OpaqueAttr("false")),
                                                    _a("source_target_pairs", optional=True))),

@@ -78,6 +78,10 @@ def _normalise(text: str) -> str:
 def parse_type(text: str) -> Type:
     """The ``Type`` for ``text`` (a tensor type gets its shape parsed)."""
     t = text if ("\n" not in text and "  " not in text) else _normalise(text)
+    if "#stablehlo." in t:
+        from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
+
+        t = canonical_stablehlo_attrs(t)
     if t.startswith("tensor<"):
         if t.startswith("tensor<*x"):
             return UnrankedTensorType(t, t[len("tensor<*x"):-1])

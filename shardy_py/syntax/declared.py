@@ -56,6 +56,9 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
         op.attributes = entries
         op.attribute_locs = state.attribute_locs
     op.properties.update(state.properties)
+    for a in decl.attributes:
+        if a.materialize and a.name not in op.properties:
+            op.properties[a.name] = a.default
     nresults = sum(n for _, n in op.result_groups)
     rtypes = _group_order(decl.results, state.result_types, state.all_result_types)
     if not rtypes and nresults:

@@ -31,6 +31,7 @@ from shardy_py.syntax.scanner import (
     blank_comments,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
+from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
 
 UNIT = A.UNIT_ATTR
 #: func ops that may be written without their dialect directly inside a func.func body.
@@ -70,6 +71,11 @@ _SDY_STANDALONE = {
     "#sdy<manual_axes": "attribute", "#sdy<axis_ref_list": "attribute",
     "#sdy<list_of_axis_ref_lists": "attribute", "#sdy<all_to_all_param_list": "attribute",
 }
+
+
+def _canonical_piece(text: str) -> str:
+    """Kept text with its dense elements and StableHLO struct attributes written as MLIR prints them."""
+    return canonical_stablehlo_attrs(canonical_dense(text))
 
 
 class Cursor:
@@ -424,7 +430,7 @@ class ModuleParser:
             i = text.find("#sdy", max(pos, i + 4), end)
         if pos < end:
             out.append(self.norm_piece(pos, end))
-        return [canonical_dense(p) if type(p) is str and "dense<" in p else p for p in out]
+        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p) else p for p in out]
 
     def _in_string(self, start: int, pos: int) -> bool:
         q = self.text.count('"', start, pos) - self.text.count('\\"', start, pos)
