@@ -145,7 +145,9 @@ def _untupled(op: Operation, users: dict, site) -> list:
     readers = _tuple_readers(op, users)
     by_index: dict[int, object] = {}
     for r in readers:
-        m = _TUPLE_INDEX.search("".join(p for p in r._pieces or () if isinstance(p, str)))
+        declared = r.properties.get("index")  # the dialect registry parses the index as a property
+        text = f"[{str(getattr(declared, 'text', declared)).split(':')[0].strip()}]" if declared is not None else ""
+        m = _TUPLE_INDEX.search(text or "".join(p for p in r._pieces or () if isinstance(p, str)))
         if m is None or int(m.group(1)) in by_index:
             raise site.error(f"cannot tell which element of the tuple of @{callee(op)} '{r.name}' reads")
         by_index[int(m.group(1))] = r.results[0]

@@ -49,6 +49,10 @@ def callee(op: Operation) -> str | None:
         attr = op.attributes.get("call_target_name") or op.attributes.get("callee")
         text = str(attr) if attr is not None else ""
         return unquote(text) if text.startswith('"') else text.lstrip("@") or None
+    declared = op.properties.get("call_target_name") or op.properties.get("callee")
+    if declared is not None:  # an op the dialect registry parses: the target is a property
+        text = str(getattr(declared, "text", declared))
+        return unquote(text) if text.startswith('"') else text.lstrip("@") or None
     first = op._pieces[0] if op._pieces and isinstance(op._pieces[0], str) else ""
     m = _TARGET.match(first)
     if not m:
@@ -201,7 +205,9 @@ class Sites:
         target = callee(op)
         what = f"'{op.name}'" + (f" @{target}" if target else "")
         loc = op.attribute_locs.get(key) or op.loc
-        return AttrSite(self.locator, op.attributes, loc, what, key)
+        # Ops the dialect registry parses keep declared attributes (backend_config) as properties.
+        holder = op.properties if key not in op.attributes and key in op.properties else op.attributes
+        return AttrSite(self.locator, holder, loc, what, key)
 
     def funcs(self) -> Iterator[Operation]:
         return (op for op in self.module.ops if op.name == "func.func")
