@@ -2,13 +2,18 @@
 
 As XLA's StableHLO import does, every sharding of the module goes onto ONE inferred mesh
 ``@mesh`` (axes ``axis_0, ...``; ``shardy_py.hlo.import_shardings``), maximal shardings onto
-one-device meshes ``@maximal_mesh_N``; arguments and results get ``sdy.sharding``, ops
-``sdy.sharding`` per result (a tuple sharding gives one per result), and ``@Sharding`` custom
-calls become ``sdy.sharding_constraint`` (``unspecified_dims`` in their backend_config open
-those dimensions).  Manual regions (``@SPMDFullToShardShape``/``@SPMDShardToFullShape``) are
-refused with a located error: their import is not implemented here.
+one-device meshes ``@maximal_mesh_N``.  Where XLA aborts (V1 device lists that are not an iota,
+as torch_xla writes them for a ``Mesh`` with any device order) the mesh has explicit
+``device_ids``, and shardings that cannot share a mesh go onto ``@mesh_1``, ``@mesh_2``, ....
+Arguments and results get ``sdy.sharding``, ops ``sdy.sharding`` per result (a tuple sharding
+gives one per result), and ``@Sharding`` custom calls become ``sdy.sharding_constraint``
+(``unspecified_dims`` in their backend_config open those dimensions).  Manual regions
+(``@SPMDFullToShardShape``/``@SPMDShardToFullShape``) are refused with a located error: their
+import is not implemented here.
 """
 from __future__ import annotations
+
+import attrs
 
 from shardy_py.hlo import HloSharding, HloShardingError, import_shardings
 from shardy_py.interop.xla_import import RoundTripImporter
@@ -64,10 +69,11 @@ def import_hlo_shardings(module: Module) -> None:
         imported = import_shardings([h for _, h, _, _, _ in found], [r for _, _, r, _, _ in found],
                                     mesh_name=mesh_name)
     except HloShardingError as e:
-        raise found[0][0].error(f"these shardings have no common mesh: {e}") from None
+        raise found[0][0].error(f"cannot import these shardings: {e}") from None
+    rename = _fresh_names(module, [name for name in imported.meshes if name != mesh_name])
     used = set()
     for (site, _, _, kind, where), sharding in zip(found, imported.shardings, strict=True):
-        shardings = sharding if isinstance(sharding, list) else [sharding]
+        shardings = [_renamed(s, rename) for s in (sharding if isinstance(sharding, list) else [sharding])]
         used.update(s.mesh_or_ref for s in shardings)
         site.attributes.pop(HLO_SHARDING, None)
         if kind == "arg":
@@ -76,13 +82,34 @@ def import_hlo_shardings(module: Module) -> None:
             where[0].properties["res_attrs"][where[1]]["sdy.sharding"] = shardings[0]
         else:
             where.attributes["sdy.sharding"] = A.TensorShardingPerValueAttr(tuple(shardings))
-    meshes = [(mesh_name, imported.mesh)] if mesh_name in used else []
+    meshes = [(rename.get(name, name), mesh) for name, mesh in imported.meshes.items()]
+    meshes = [(name, mesh) for name, mesh in meshes if name in used]
     meshes += [(name, mesh) for name, mesh in imported.maximal_meshes.items() if name in used]
     for index, (name, mesh) in enumerate(meshes):
         insert_op(module.body, index, Operation("sdy.mesh", properties={"sym_name": name, "mesh": mesh}))
     importer = RoundTripImporter(module)
     for func in sites.funcs():
         importer.import_custom_calls(func)
+
+
+def _fresh_names(module: Module, names: list[str]) -> dict[str, str]:
+    """A new name for each of ``names`` that some top-level symbol already has."""
+    taken = {op.properties.get("sym_name") for op in module.ops}
+    out = {}
+    for name in names:
+        if name in taken:
+            new = fresh_symbol(module, name)
+            k = 0
+            while new in taken or new in out.values():
+                new = f"{name}_{k}"
+                k += 1
+            out[name] = new
+    return out
+
+
+def _renamed(sharding: A.TensorShardingAttr, rename: dict[str, str]) -> A.TensorShardingAttr:
+    ref = sharding.mesh_or_ref
+    return attrs.evolve(sharding, mesh_or_ref=rename[ref]) if isinstance(ref, str) and ref in rename else sharding
 
 
 def _collect(found: list, site: AttrSite, types, kind: str, where) -> None:
