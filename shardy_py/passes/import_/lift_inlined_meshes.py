@@ -1,0 +1,199 @@
+"""``-sdy-lift-inlined-meshes`` (import/lift_inlined_meshes.cc): erase every ``sdy.mesh`` identical
+to an earlier one (its references now name the earlier one), lift every inline mesh of a sharding
+and of a StableHLO collective's ``replica_groups`` mesh into an ``sdy.mesh`` symbol (``@mesh``,
+``@empty_mesh`` or ``@maximal_mesh_<id>``, renamed ``_N`` on a clash) placed after the last mesh,
+and tag each mesh with a ``stablehlo.mesh`` dictionary of its axes and device ids."""
+from __future__ import annotations
+
+import re
+
+from shardy_py.ir.attrs import MeshAttr, MeshAxisAttr, OpaqueAttr, TensorShardingAttr
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.ops import Operation
+from shardy_py.passes.data_flow import set_attribute, set_property
+from shardy_py.passes.registry import Pass, register
+from shardy_py.passes.sharding_walker import transform_shardings
+
+EMPTY_MESH_NAME = "empty_mesh"
+STABLEHLO_MESH = "stablehlo.mesh"
+#: The collectives whose ``replica_groups`` may name a mesh, in the order the C++ walks them.
+REPLICA_GROUP_OPS = ("stablehlo.all_gather", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
+                     "stablehlo.all_to_all", "stablehlo.collective_broadcast")
+
+_REPLICA_GROUPS = re.compile(r"#stablehlo\.replica_group_mesh_axes<mesh = (.*?), (axes = \[.*\])>", re.S)
+_SHLO_MESH = re.compile(r"#stablehlo\.mesh<axes = \[(.*)\]>", re.S)
+_SHLO_AXIS = re.compile(r'#stablehlo\.mesh_axis<name = "((?:[^"\\]|\\.)*)", size = (-?\d+)>')
+_SDY_MESH = re.compile(r"#sdy\.mesh<\[(.*?)\](?:, device_ids=\[([-\d, ]*)\])?>", re.S)
+_SDY_AXIS = re.compile(r'"((?:[^"\\]|\\.)*)"=(-?\d+)')
+_SYMBOL = re.compile(r"@([\w$.-]+|\"(?:[^\"\\]|\\.)*\")")
+
+
+def escape_string(text: str) -> str:
+    """A string as MLIR prints it in an attribute (``printEscapedString``), quotes included."""
+    out = []
+    for ch in text.encode():
+        c = chr(ch)
+        if c == "\\":
+            out.append("\\\\")
+        elif 0x20 <= ch < 0x7F and c != '"':
+            out.append(c)
+        else:
+            out.append(f"\\{ch:02X}")
+    return '"' + "".join(out) + '"'
+
+
+def _unescape(text: str) -> str:
+    raw = bytearray()
+    i = 0
+    data = text.encode()
+    while i < len(data):
+        if data[i] == ord("\\") and i + 1 < len(data):
+            if data[i + 1] in b"\\\"":
+                raw.append(data[i + 1])
+                i += 2
+                continue
+            raw.extend(bytes.fromhex(data[i + 1:i + 3].decode()))
+            i += 3
+            continue
+        raw.append(data[i])
+        i += 1
+    return raw.decode()
+
+
+def stablehlo_mesh_dict(mesh: MeshAttr) -> OpaqueAttr:
+    """``getStablehloMeshAttrAsDict``: ``{axes = [{name = "a", size = 4 : i64}, ...]}`` with
+    ``device_ids = dense<...> : tensor<Nxi64>`` when the mesh has explicit device ids."""
+    axes = ", ".join(f"{{name = {escape_string(a.name)}, size = {a.size} : i64}}" for a in mesh.axes)
+    text = f"{{axes = [{axes}]"
+    ids = mesh.device_ids
+    if ids:
+        values = str(ids[0]) if len(set(ids)) == 1 else "[" + ", ".join(map(str, ids)) + "]"
+        text += f", device_ids = dense<{values}> : tensor<{len(ids)}xi64>"
+    return OpaqueAttr(text + "}")
+
+
+def new_mesh_name(mesh: MeshAttr) -> str:
+    """The name a lifted mesh asks for: ``maximal_mesh_<id>``, ``empty_mesh`` or ``mesh``."""
+    if mesh.is_maximal:
+        return f"maximal_mesh_{mesh.device_ids[0]}"
+    if mesh.is_empty:
+        return EMPTY_MESH_NAME
+    return "mesh"
+
+
+class _Symbols:
+    """The module's symbol names, as MLIR's ``SymbolTable`` renames an inserted clash (``name_N``,
+    N from one counter)."""
+
+    def __init__(self, module):
+        self.names = {op.properties.get("sym_name") for op in module.ops if op.properties}
+        self.counter = 0
+
+    def unique(self, name: str) -> str:
+        if name not in self.names:
+            self.names.add(name)
+            return name
+        while True:
+            candidate = f"{name}_{self.counter}"
+            self.counter += 1
+            if candidate not in self.names:
+                self.names.add(candidate)
+                return candidate
+
+
+class _Lifter:
+    def __init__(self, module):
+        self.module = module
+        self.symbols = _Symbols(module)
+        #: ``@name`` (str) of an erased duplicate, a ``MeshAttr`` (or ``("stablehlo", text)`` for a
+        #: StableHLO mesh) -> the name of the mesh that stands for it now.
+        self.new_names: dict = {}
+        self.builder: Builder | None = None
+
+    def dedup_meshes(self) -> None:
+        last = None
+        for op in [op for op in self.module.ops if op.name == "sdy.mesh"]:
+            mesh, name = op.properties["mesh"], op.properties["sym_name"]
+            if mesh in self.new_names:
+                self.new_names[name] = self.new_names[mesh]
+                self.symbols.names.discard(name)
+                op.erase()
+            else:
+                self.new_names[mesh] = name
+                last = op
+        body = self.module.op.regions[0].blocks[0]
+        self.builder = Builder.after(last) if last is not None else Builder(body, 0)
+
+    def create_mesh(self, name: str, mesh: MeshAttr) -> str:
+        op = self.builder.create("sdy.mesh", [], result_types=[], loc=self.module.op.loc,
+                                 properties={"sym_name": name, "mesh": mesh})
+        unique = self.symbols.unique(name)
+        set_property(op, "sym_name", unique)
+        return unique
+
+    def lift_sharding(self, sharding: TensorShardingAttr) -> TensorShardingAttr:
+        key = sharding.mesh_or_ref
+        name = self.new_names.get(key)
+        if name is None and isinstance(key, MeshAttr):
+            name = self.new_names[key] = self.create_mesh(new_mesh_name(key), key)
+        if name is None:
+            return sharding
+        return TensorShardingAttr(name, sharding.dim_shardings, sharding.replicated_axes,
+                                  sharding.unreduced_axes, sharding.reduction)
+
+    def _mesh_key(self, text: str):
+        """The map key and the ``MeshAttr`` to lift (None for a symbol) of a replica-group mesh."""
+        if m := _SYMBOL.fullmatch(text):
+            name = m.group(1)
+            return (_unescape(name[1:-1]) if name.startswith('"') else name), None
+        if m := _SHLO_MESH.fullmatch(text):
+            axes = tuple(MeshAxisAttr(_unescape(n), int(s)) for n, s in _SHLO_AXIS.findall(m.group(1)))
+            return ("stablehlo", text), MeshAttr(axes)
+        if m := _SDY_MESH.fullmatch(text):
+            axes = tuple(MeshAxisAttr(_unescape(n), int(s)) for n, s in _SDY_AXIS.findall(m.group(1)))
+            ids = tuple(int(i) for i in m.group(2).split(",")) if m.group(2) else ()
+            mesh = MeshAttr.get(axes, ids)
+            return mesh, mesh
+        return None, None
+
+    def lift_replica_groups(self, op: Operation) -> None:
+        attr = op.properties.get("replica_groups", op.attributes.get("replica_groups"))
+        if not isinstance(attr, OpaqueAttr):
+            return
+        m = _REPLICA_GROUPS.fullmatch(attr.text)
+        if m is None:
+            return
+        key, mesh = self._mesh_key(m.group(1))
+        if key is None:
+            return
+        name = self.new_names.get(key)
+        if name is None:
+            if mesh is None:
+                return
+            lifted = new_mesh_name(mesh) if isinstance(key, MeshAttr) else "mesh"
+            name = self.new_names[key] = self.create_mesh(lifted, mesh)
+        ref = "@" + (name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else escape_string(name))
+        new = OpaqueAttr(f"#stablehlo.replica_group_mesh_axes<mesh = {ref}, {m.group(2)}>")
+        if new != attr:
+            if "replica_groups" in op.properties:
+                set_property(op, "replica_groups", new)
+            else:
+                set_attribute(op, "replica_groups", new)
+
+
+@register
+class LiftInlinedMeshesPass(Pass):
+    name = "sdy-lift-inlined-meshes"
+    summary = "Lifts inlined `MeshAttr`s in shardings as symbol `MeshOp`s."
+
+    def run(self, module, ctx) -> None:
+        """Dedup the meshes, lift the inline ones, tag every mesh with ``stablehlo.mesh``."""
+        lifter = _Lifter(module)
+        lifter.dedup_meshes()
+        transform_shardings(module.op, lifter.lift_sharding)
+        for name in REPLICA_GROUP_OPS:
+            for op in [op for op in module.walk() if op.name == name]:
+                lifter.lift_replica_groups(op)
+        for op in [op for op in module.ops if op.name == "sdy.mesh"]:
+            if STABLEHLO_MESH not in op.attributes:
+                set_attribute(op, STABLEHLO_MESH, stablehlo_mesh_dict(op.properties["mesh"]))
