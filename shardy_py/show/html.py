@@ -82,7 +82,9 @@ def picture_html(pic: Picture, palette: Palette, *, max_grids: int = MAX_GRIDS, 
     if pic.mesh_text and pic.sharding.mesh_name:
         lines.append(f"<div><code>mesh {highlight_html(pic.mesh_text)}</code></div>")
     layout = pic.layout
-    if layout is None:
+    if layout is None and pic.description:
+        lines.append(f"<div>{escape(pic.description)}</div>")
+    elif layout is None:
         lines.append(f'<div style="color:#cf222e;font-weight:bold">error: {escape(pic.error or "")}</div>')
     else:
         plan = plan_grids(layout, lambda index: device_label(layout.cells[index], layout.every_device), HTML_COLUMNS,

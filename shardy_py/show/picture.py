@@ -1,8 +1,10 @@
 """``Picture``: everything drawn for one sharded tensor, whatever it is drawn on (terminal, HTML).
 
 A picture holds the value's name and type, its sharding and mesh, the ``Layout`` (or the
-reason there is none: an undefined mesh, a type that is not a ranked tensor, a sharding
-that does not fit) and the notes printed under the grid.
+reason there is none: an undefined mesh, a sharding that does not fit) and the notes printed
+under the grid.  A value that is not a tensor (a token, as JAX's host callbacks return) or whose
+shape is unknown (an unranked tensor) has no tiles to draw: its picture says in words where it
+lives (``token, on device 0``).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import attrs
 from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Location
-from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.ir.types import RankedTensorType, Type, UnrankedTensorType, parse_type
 from shardy_py.show.layout import Layout, LayoutError, compute_layout
 from shardy_py.show.notes import layout_notes, size_line
 from shardy_py.show.values import ShardedValue
@@ -21,7 +23,8 @@ from shardy_py.show.values import ShardedValue
 
 @attrs.frozen
 class Picture:
-    """One sharded tensor ready to draw; ``layout`` is None exactly when ``error`` says why."""
+    """One sharded value ready to draw; ``layout`` is None exactly when ``error`` says why or
+    ``description`` says in words where a value without tiles (a token) lives."""
 
     title: str
     what: str | None
@@ -33,6 +36,7 @@ class Picture:
     shape_known: bool = True
     error: str | None = None
     loc: Location | None = None
+    description: str | None = None
 
     @property
     def notes(self) -> list[str]:
@@ -60,6 +64,38 @@ def _shape_of(t: Type | None) -> tuple[tuple[int, ...] | None, str | None, str |
     return None, None, f"type {t} is not a ranked tensor"
 
 
+def _unwrapped(t: Type | None) -> Type | None:
+    """The element of a one-element ``tuple<...>`` (its sharding describes the element, as in Shardy)."""
+    from shardy_py.verify.typeutil import tuple_elements
+
+    elements = tuple_elements(t)
+    return elements[0] if elements is not None and len(elements) == 1 else t
+
+
+def _kind_of(t: Type) -> str:
+    text = str(t)
+    if text in ("!stablehlo.token", "!mhlo.token") or text.endswith(".token"):
+        return "token"
+    if isinstance(t, UnrankedTensorType):
+        return f"unranked tensor {text}"
+    return text
+
+
+def describe(sharding: TensorShardingAttr, mesh: MeshAttr, t: Type) -> str | None:
+    """Where a value that has no tiles lives, in words (``token, on device 0``), when its
+    sharding splits nothing (rank 0, no replicated or unreduced axes, as Shardy requires
+    of non-tensor values); None when the sharding does split it."""
+    if sharding.dim_shardings or sharding.replicated_axes or sharding.unreduced_axes:
+        return None
+    kind = _kind_of(t)
+    if mesh.is_maximal:
+        return f"{kind}, on device {mesh.device_ids[0]}"
+    if not mesh.axes:
+        return f"{kind}, on an empty mesh (no devices named)"
+    n = mesh.total_size
+    return f"{kind}, on every device of the mesh ({n} device{'s' if n != 1 else ''}), not split"
+
+
 def draw(title: str, sharding: TensorShardingAttr, mesh: MeshAttr | None, t: Type | None, *,
          what: str | None = None, manual_axes: Sequence[str] = (), loc: Location | None = None,
          shape_known: bool = True) -> Picture:
@@ -71,8 +107,11 @@ def draw(title: str, sharding: TensorShardingAttr, mesh: MeshAttr | None, t: Typ
     if not shape_known:
         shape, element_type, error = None, None, None
     else:
-        shape, element_type, error = _shape_of(t)
+        shape, element_type, error = _shape_of(_unwrapped(t))
     if error:
+        words = describe(sharding, mesh, t) if t is not None else None
+        if words is not None:
+            return Picture(layout=None, description=words, **common)
         return Picture(layout=None, error=f"cannot draw {title}: {error}", **common)
     try:
         layout = compute_layout(sharding, mesh, shape, manual_axes)

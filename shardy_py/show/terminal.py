@@ -121,7 +121,8 @@ def picture_renderable(pic: Picture, palette: Palette, *, colour: bool, width: i
     parts: list[RenderableType] = [header(pic)]
     layout = pic.layout
     if layout is None:
-        parts.append(Padding(Text(f"error: {pic.error}", style="bold red"), (0, 0, 0, INDENT), expand=False))
+        line = Text(pic.description) if pic.description else Text(f"error: {pic.error}", style="bold red")
+        parts.append(Padding(line, (0, 0, 0, INDENT), expand=False))
         return Group(*parts)
     plan = plan_grids(layout, lambda index: _label(layout, index), width - INDENT, min_height=3 if colour else 1,
                       border=0 if colour else 1, max_grids=max_grids)
