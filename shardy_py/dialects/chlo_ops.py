@@ -5,6 +5,7 @@ from __future__ import annotations
 from shardy_py.dialects.attr_codecs import I64, Bool
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
+from shardy_py.syntax.names import BLOCK_ARG_NAMERS
 
 _BROADCAST = "$lhs `,` $rhs attr-dict `:` `(` type($lhs) `,` type($rhs) `)` `->` type(results)"
 _UNARY = "$operand attr-dict `:` type($operand) `->` type($result)"
@@ -41,8 +42,71 @@ declare("chlo.top_k", operands=("operand",),
 declare("chlo.ragged_dot", operands=("lhs", "rhs", "group_sizes"),
         attributes=(AttrDef("ragged_dot_dimension_numbers"), AttrDef("precision_config", optional=True)),
         results=("result",))
+
+
+def _parse_scan(cur, state) -> None:
+    """``(%inputs) inits (%inits) dimension=N [attributes {...}] {region} : (A...) -> (R...)``."""
+    cur.expect("(", "'(' and the inputs")
+    inputs = cur.value_uses()
+    cur.expect(")")
+    if not cur.keyword("inits"):
+        raise cur.error(f"expected 'inits', found {cur.found()}")
+    cur.expect("(", "'(' and the initial carries")
+    inits = cur.value_uses()
+    cur.expect(")")
+    if not cur.keyword("dimension"):
+        raise cur.error(f"expected 'dimension', found {cur.found()}")
+    cur.expect("=")
+    dim = I64.parse(cur)
+    if cur.keyword("attributes"):
+        d = cur.attr_dict()
+        if d is None:
+            raise cur.error("expected '{' after 'attributes'")
+        state.attributes, state.attribute_locs = d
+    state.all_regions = [cur.region()]
+    cur.expect(":", "':' and the function type")
+    ins, outs = cur.function_type()
+    if len(ins) != len(inputs) + len(inits):
+        raise cur.error("operand types must match the number of inputs and inits")
+    if len(outs) < len(inits):
+        raise cur.error("not enough result types to cover the required carries")
+    state.all_operands = inputs + inits
+    state.all_operand_types = ins
+    state.all_result_types = outs
+    state.properties["dimension"] = dim
+    state.properties["operandSegmentSizes"] = A.OpaqueAttr(f"array<i32: {len(inputs)}, {len(inits)}>")
+    state.properties["resultSegmentSizes"] = A.OpaqueAttr(f"array<i32: {len(outs) - len(inits)}, {len(inits)}>")
+
+
+def _print_scan(out, op) -> None:
+    from shardy_py.dialects.attr_codecs import ints_of
+
+    n_inputs, _ = ints_of(op.properties["operandSegmentSizes"])
+    k = len(op.operands)
+    out.write("(" + ", ".join(out.operand(op, i) for i in range(n_inputs)) + ") inits ("
+              + ", ".join(out.operand(op, i) for i in range(n_inputs, k)) + ") dimension="
+              + I64.print(op.properties["dimension"]) + " ")
+    out.attr_dict(op, {"dimension", "operandSegmentSizes", "resultSegmentSizes"}, with_keyword=True)
+    out.write(" ")
+    out.region(op.regions[0], entry_args=True)
+    out.write(" : " + out.functional_type([v.type for v in op.operands], [r.type for r in op.results]))
+
+
 declare("chlo.scan", operands=("inputs*", "inits*"),
         attributes=(AttrDef("dimension"), AttrDef("scan_dim_size", optional=True),
-                    AttrDef("is_reverse", default=A.OpaqueAttr("false")), AttrDef("is_associative", optional=True)),
-        results=("outputs*", "carries*"), regions=("body",),
+                    AttrDef("is_reverse", optional=True, default=A.OpaqueAttr("false")),
+                    AttrDef("is_associative", optional=True)),
+        results=("outputs*", "carries*"), regions=("body",), parse=_parse_scan, print=_print_scan,
         traits=("AttrSizedOperandSegments", "AttrSizedResultSegments", "IsolatedFromAbove"))
+
+
+def _scan_arg_names(op, region) -> list[str]:
+    """``ScanOp::getAsmBlockArgumentNames``: ``%input`` for the inputs, ``%carry`` for the carries."""
+    from shardy_py.dialects.attr_codecs import ints_of
+
+    n_inputs = ints_of(op.properties["operandSegmentSizes"])[0] if "operandSegmentSizes" in op.properties else 0
+    args = region.blocks[0].arguments if region.blocks else []
+    return ["input" if i < n_inputs else "carry" for i in range(len(args))]
+
+
+BLOCK_ARG_NAMERS["chlo.scan"] = _scan_arg_names

@@ -24,8 +24,9 @@ from shardy_py.ir.ops import Block, Operation, Region, Value
 #: Result-name suggestions of ops (OpAsmOpInterface::getAsmResultNames), pretty form only:
 #: op name -> function(op) -> list of (result index, name).
 RESULT_NAMERS: dict[str, Callable[[Operation], list[tuple[int, str]]]] = {}
-#: Region-argument name suggestions (getAsmBlockArgumentNames): op name -> function(op, region) -> name.
-BLOCK_ARG_NAMERS: dict[str, Callable[[Operation, Region], str | None]] = {}
+#: Region-argument name suggestions (getAsmBlockArgumentNames): op name -> function(op, region) -> one name
+#: for every argument of the entry block, or a list of names (one per argument).
+BLOCK_ARG_NAMERS: dict[str, Callable[[Operation, Region], str | list[str] | None]] = {}
 
 _INVALID = re.compile(r"[^\w$.-]")
 
@@ -105,8 +106,10 @@ class SsaNames:
             if namer is not None and region.blocks:
                 suggestion = namer(op, region)
                 if suggestion:
-                    for arg in region.blocks[0].arguments:
-                        self._value[arg] = "%" + self._unique(suggestion, scope)
+                    args = region.blocks[0].arguments
+                    names = [suggestion] * len(args) if isinstance(suggestion, str) else suggestion
+                    for arg, name in zip(args, names, strict=False):
+                        self._value[arg] = "%" + self._unique(name, scope)
         for i, block in enumerate(region.blocks):
             self._block[block] = f"^bb{i}"
             entry = i == 0

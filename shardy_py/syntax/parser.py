@@ -561,6 +561,8 @@ class ModuleParser:
                 self.define(v)
                 if count > 1 and k == 0:
                     self.scopes[-1].setdefault(name, v)
+                elif count == 1 and k == 0 and len(groups) == 1:
+                    self.scopes[-1].setdefault(f"{name}#0", v)  # `%0:1` may be used as `%0#0`
                 idx += 1
 
     def set_operands(self, op: Operation, names: list[str]) -> None:
