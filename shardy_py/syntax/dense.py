@@ -27,7 +27,7 @@ class _Element:
         base = element_type[8:-1] if self.complex else element_type
         self.base = base
         m = _INT_TYPE.match(base)
-        self.width = int(m.group(2)) if m else None
+        self.width = int(m.group(2)) if m else (64 if base == "index" else None)
         self.unsigned = bool(m and m.group(1) == "u")
         self.float = FloatType(base) if base in FORMATS else None
 

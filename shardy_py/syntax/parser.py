@@ -73,8 +73,19 @@ _SDY_STANDALONE = {
 }
 
 
+_ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
+
+
+def _canonical_array(m: re.Match) -> str:
+    items = [x.strip() for x in (m.group(2) or "").split(",") if x.strip()]
+    return f"array<{m.group(1)}: {', '.join(items)}>" if items else f"array<{m.group(1)}>"
+
+
 def _canonical_piece(text: str) -> str:
-    """Kept text with its dense elements and StableHLO struct attributes written as MLIR prints them."""
+    """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
+    prints them."""
+    if "array<" in text:
+        text = _ARRAY.sub(_canonical_array, text)
     return canonical_stablehlo_attrs(canonical_dense(text))
 
 
@@ -430,7 +441,8 @@ class ModuleParser:
             i = text.find("#sdy", max(pos, i + 4), end)
         if pos < end:
             out.append(self.norm_piece(pos, end))
-        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p) else p for p in out]
+        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p)
+                else p for p in out]
 
     def _in_string(self, start: int, pos: int) -> bool:
         q = self.text.count('"', start, pos) - self.text.count('\\"', start, pos)

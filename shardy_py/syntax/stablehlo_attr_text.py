@@ -70,6 +70,8 @@ def canonical_struct(kind: str, body: str) -> str | None:
                 v = _ints(v)
                 if v == "[]":
                     continue
+            elif k == "index_vector_dim" and int(v) == 0:
+                continue  # the parameter's default
             parts.append(f"{k} = {v}")
         return f"#stablehlo.{kind}<" + ", ".join(parts) + ">"
     if kind == "channel_handle":
