@@ -287,7 +287,7 @@ class WindowAttributes:
                 continue
             text = str(v)
             if word == "pad":
-                nums = ints_of(text.split(" : ")[0])
+                nums = dense_ints(text)
                 body = ", ".join(f"[{nums[i]}, {nums[i + 1]}]" for i in range(0, len(nums), 2))
             elif word == "reverse":
                 body = ", ".join(re.findall(r"true|false", text))
@@ -295,6 +295,17 @@ class WindowAttributes:
                 body = ", ".join(map(str, ints_of(text)))
             parts.append(f"{word} = [{body}]")
         out.write(", ".join(parts))
+
+
+def dense_ints(text: str) -> list[int]:
+    """The integers of ``dense<...> : tensor<AxBxi64>``, a splat repeated to the element count."""
+    body, _, type_text = text.partition(" : ")
+    nums = ints_of(body)
+    m = re.search(r"<((?:\d+x)*)", type_text)
+    count = 1
+    for d in (m.group(1).split("x")[:-1] if m else []):
+        count *= int(d)
+    return nums * count if len(nums) == 1 and count > 1 else nums
 
 
 def _bool_list(cur) -> list[str]:

@@ -67,6 +67,17 @@ class _Element:
             return str(v)
         return print_float(self.float, v)
 
+    def hex_data(self, values) -> str:
+        """The raw data MLIR keeps for ``values``: each element little-endian, upper-case hex."""
+        bits = self.width if self.width is not None else self.float.width
+        size = max(1, (bits + 7) // 8)
+        mask = (1 << (size * 8)) - 1
+        out = []
+        for v in values:
+            for part in (v if self.complex else (v,)):
+                out.append((part & mask).to_bytes(size, "little").hex().upper())
+        return "".join(out)
+
     def from_blob(self, data: bytes):
         """The elements of a little-endian ``"0x..."`` data blob."""
         bits = self.width if self.width is not None else self.float.width
@@ -166,4 +177,10 @@ def canonical_dense_elements(body: str, type_text: str) -> str | None:
         return f"dense<{el.text(values[0])}>"
     if len(values) != count:
         return None
+    if count > HEX_THRESHOLD and el.width != 1:
+        return f'dense<"0x{el.hex_data(values)}">'
     return f"dense<{_nest([el.text(v) for v in values], shape)}>"
+
+
+#: MLIR prints the elements of a larger (non-splat) attribute as hex data (OpPrintingFlags' default).
+HEX_THRESHOLD = 100
