@@ -1,0 +1,154 @@
+"""GSPMD -> Shardy for torch_xla-style shardings: V1 device lists from one ``Mesh`` whose device ids
+come in any order, with one to four partition specs (tensor dims over one axis, several axes or
+none; unused mesh axes replicated).
+
+Each drawn case must import onto ONE mesh; the imported module verifies clean; for every sharding,
+our export, XLA's own sdy export of the imported module (jaxlib's ``mlir_module_to_xla_computation``)
+and the ``import``/``export`` commands' module path all put the same set of devices on every tile
+as the original text, with XLA's C++ parser (``HloSharding.from_string``) reading every text.
+"""
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+import shardy_py
+from shardy_py.hlo import HloSharding, export_sharding, import_shardings
+from shardy_py.interop.xla_format import export_module, import_module
+from shardy_py.syntax.attr_printer import mesh_body
+from shardy_py.verify import verify
+
+xc = pytest.importorskip("jax._src.lib").xla_client
+_jax = pytest.importorskip("jax._src.lib")._jax
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def partition_specs(draw, num_axes: int) -> list[tuple[int, ...]]:
+    """A spec for a tensor of rank 1-4: the mesh axes of each dim (major first); unused axes replicate."""
+    rank = draw(st.integers(1, 4))
+    spec: list[list[int]] = [[] for _ in range(rank)]
+    for axis in draw(st.permutations(range(num_axes))):
+        dim = draw(st.integers(-1, rank - 1))
+        if dim >= 0:
+            spec[dim].append(axis)
+    return [tuple(d) for d in spec]
+
+
+@st.composite
+def torch_xla_cases(draw) -> tuple[list[int], list[int], list[list[tuple[int, ...]]]]:
+    """(mesh shape, device order, partition specs)."""
+    shape = draw(st.lists(st.integers(1, 4), min_size=1, max_size=4).filter(lambda s: math.prod(s) <= 64))
+    order = draw(st.permutations(range(math.prod(shape))))
+    specs = draw(st.lists(partition_specs(len(shape)), min_size=1, max_size=4))
+    return shape, list(order), specs
+
+
+def v1_text(shape: list[int], order: list[int], spec: list[tuple[int, ...]]) -> str:
+    """The HloSharding torch_xla writes: the mesh's device array transposed to the spec's axes, then
+    the replicated axes in mesh order as a last tile dim."""
+    used = [a for dim in spec for a in dim]
+    replicated = [a for a in range(len(shape)) if a not in used]
+    tile = [math.prod(shape[a] for a in dim) for dim in spec]
+    group = math.prod(shape[a] for a in replicated)
+    if math.prod(tile) == 1:
+        return "{replicated}"
+    devices = np.array(order).reshape(shape).transpose(used + replicated).reshape(-1)
+    dims = tile + ([group] if group > 1 else [])
+    suffix = " last_tile_dim_replicate" if group > 1 else ""
+    return "{devices=[" + ",".join(map(str, dims)) + "]" + ",".join(map(str, devices)) + suffix + "}"
+
+
+#: ``tile_sets`` of a replicated sharding: one tile, on every device.
+EVERY_DEVICE = {(): frozenset({"every device"})}
+
+
+def tile_sets(text: str, rank: int) -> dict[tuple, frozenset]:
+    """Tile index -> the devices holding it, as XLA's C++ reads ``text``."""
+    h = xc.HloSharding.from_string(text)
+    if h.is_replicated():
+        return EVERY_DEVICE
+    dims = list(h.tile_assignment_dimensions())
+    devices = np.array(h.tile_assignment_devices()).reshape(dims)
+    groups = devices.reshape(dims[:rank] + [-1])
+    return {index: frozenset(groups[index].tolist()) for index in np.ndindex(*dims[:rank])}
+
+
+def shape_for(spec: list[tuple[int, ...]], mesh_shape: list[int]) -> list[int]:
+    return [2 * math.prod(mesh_shape[a] for a in dim) for dim in spec]
+
+
+def _tensor(shape: list[int]) -> str:
+    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+
+
+def sdy_module(mesh, shardings, shapes) -> str:
+    args = ", ".join(f"%arg{i}: {_tensor(s)} {{sdy.sharding = {sh}}}" for i, (sh, s) in enumerate(zip(shardings, shapes,
+                                                                                                          strict=True)))
+    types = ", ".join(_tensor(s) for s in shapes)
+    values = ", ".join(f"%arg{i}" for i in range(len(shapes)))
+    return (f"module {{\n  sdy.mesh @mesh = {mesh_body(mesh)}\n  func.func @main({args}) -> ({types}) {{\n"
+            f"    return {values} : {types}\n  }}\n}}\n")
+
+
+def mhlo_module(texts, shapes) -> str:
+    args = ", ".join(f'%arg{i}: {_tensor(s)} {{mhlo.sharding = "{t}"}}' for i, (t, s) in enumerate(zip(texts, shapes,
+                                                                                                     strict=True)))
+    types = ", ".join(_tensor(s) for s in shapes)
+    values = ", ".join(f"%arg{i}" for i in range(len(shapes)))
+    return f"module {{\n  func.func @main({args}) -> ({types}) {{\n    return {values} : {types}\n  }}\n}}\n"
+
+
+_PARAM = re.compile(r"parameter\((\d+)\), sharding=(\{.*?\})(?:, [a-z_]+=|$)", re.M)
+_ARG_SHARDING = re.compile(r'%arg(\d+): [^{]*\{[^%]*?mhlo\.sharding = "([^"]*)"')
+
+
+def xla_export(text: str) -> dict[int, str]:
+    """XLA's sdy export of a module: parameter number -> its HloSharding text."""
+    hlo = _jax.mlir.mlir_module_to_xla_computation(text, use_tuple_args=False, return_tuple=False).as_hlo_text()
+    return {int(m.group(1)): m.group(2) for m in _PARAM.finditer(hlo)}
+
+
+@SETTINGS
+@given(torch_xla_cases())
+def test_one_torch_xla_mesh_imports_as_one_mesh_with_every_tile_on_the_same_devices(case):
+    mesh_shape, order, specs = case
+    texts = [v1_text(mesh_shape, order, spec) for spec in specs]
+    shapes = [shape_for(spec, mesh_shape) for spec in specs]
+    result = import_shardings([HloSharding.parse(t) for t in texts], [len(s) for s in shapes])
+    assert list(result.meshes) == ["mesh"], (texts, result.meshes)
+    mesh = result.mesh
+    event("mesh with device_ids" if mesh.device_ids else "mesh in iota order")
+    event(f"{len(specs)} partition spec(s)")
+    assert mesh.total_size in (1, math.prod(mesh_shape))
+    module_text = sdy_module(mesh, result.shardings, shapes)
+    assert verify(shardy_py.parse(module_text)) == [], module_text
+    exported_by_xla = xla_export(module_text)
+    for i, (text, sharding, shape) in enumerate(zip(texts, result.shardings, shapes, strict=True)):
+        ours = export_sharding(sharding, mesh)
+        expected = tile_sets(text, len(shape))
+        assert tile_sets(str(ours), len(shape)) == expected, (text, str(sharding), str(ours))
+        if ours.is_tiled:  # XLA's C++ reads our text as the devices we mean
+            xla_devices = xc.HloSharding.from_string(str(ours)).tile_assignment_devices()
+            assert list(xla_devices) == ours.tile_assignment.reshape(-1).tolist()
+        assert tile_sets(exported_by_xla.get(i, "{replicated}"), len(shape)) == expected, (text, module_text)
+
+
+@settings(SETTINGS, max_examples=60)
+@given(torch_xla_cases())
+def test_import_then_export_of_an_mhlo_sharding_module_keeps_every_placement(case):
+    mesh_shape, order, specs = case
+    texts = [v1_text(mesh_shape, order, spec) for spec in specs]
+    shapes = [shape_for(spec, mesh_shape) for spec in specs]
+    imported = import_module(shardy_py.parse(mhlo_module(texts, shapes)))
+    assert [name for name in imported.meshes if not name.startswith("maximal_mesh")] in ([], ["mesh"])
+    assert verify(imported) == []
+    exported = {int(i): t for i, t in _ARG_SHARDING.findall(str(export_module(imported)))}
+    for i, (text, shape) in enumerate(zip(texts, shapes, strict=True)):
+        assert tile_sets(exported.get(i, "{replicated}"), len(shape)) == tile_sets(text, len(shape)), (text, exported)
