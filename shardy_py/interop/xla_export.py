@@ -29,9 +29,8 @@ from shardy_py.interop.xla_ops import (
     SHARDING_KEY,
     SHARDING_RULE_KEY,
     SHARDING_TARGET,
-    NameSpace,
     Sites,
-    make_op,
+    custom_call,
     terminator,
 )
 from shardy_py.interop.xla_strings import (
@@ -43,9 +42,10 @@ from shardy_py.interop.xla_strings import (
     render_dict,
 )
 from shardy_py.ir import attrs as A
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.edit import replace_op
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
-from shardy_py.ir.rewrite import erase_op, insert_before, replace_op, set_operand
 
 #: sdy ops XLA's round-trip export has no form for.
 UNSUPPORTED_OPS = ("sdy.reshard", "sdy.named_computation", "sdy.data_flow_edge", "sdy.func_data_flow_edge",
@@ -98,24 +98,20 @@ class Exporter:
                 self.export_simple(op, BARRIER_TARGET, DIRECTION_KEY, f"{direction} : i32", results=True)
 
     def export_constraint(self, op: Operation) -> None:
-        t = op.results[0].type
-        new = make_op(f"%result = stablehlo.custom_call @{SHARDING_TARGET}({op.operand_names[0]}) : ({t}) -> {t}",
-                      op.operands, op.operand_names)
-        new.attributes = dict(op.attributes)
-        new.attributes["sdy.sharding"] = A.TensorShardingPerValueAttr((op.properties["sharding"],))
+        attributes = dict(op.attributes)
+        attributes["sdy.sharding"] = A.TensorShardingPerValueAttr((op.properties["sharding"],))
+        new = custom_call(Builder.before(op), SHARDING_TARGET, op.operands[:1], [op.results[0].type],
+                          attributes=attributes)
         new.loc, new.location_text = op.loc, op.location_text
-        replace_op(op, new)
+        replace_op(op, new.results)
 
     def export_simple(self, op: Operation, target: str, key: str, value: str, results: bool) -> None:
         t = op.operand_types[0] if op.operand_types else op.operands[0].type
-        head = "%result = " if results else ""
-        frontend = render_dict({key: encode_string(value)})
-        new = make_op(f"{head}stablehlo.custom_call @{target}({op.operand_names[0]}) {{has_side_effect = true, "
-                      f"{FRONTEND_ATTRS} = {frontend}}} : ({t}) -> {t if results else '()'}",
-                      op.operands, op.operand_names)
-        new.attributes.update(op.attributes)
+        attributes = {FRONTEND_ATTRS: A.OpaqueAttr(render_dict({key: encode_string(value)})), **op.attributes}
+        new = custom_call(Builder.before(op), target, op.operands[:1], [t] if results else [], side_effect=True,
+                          attributes=attributes)
         new.loc, new.location_text = op.loc, op.location_text
-        replace_op(op, new, keep_results=results)
+        replace_op(op, new.results)
 
     # -- attributes -> strings ----------------------------------------------------------------
     def export_func_attrs(self, func: Operation) -> None:
@@ -176,7 +172,6 @@ class Exporter:
     def export_result_shardings(self, func: Operation) -> None:
         ret = terminator(func)
         res_attrs = func.properties["res_attrs"]
-        names = NameSpace(func) if ret is not None else None
         for i, attributes in enumerate(res_attrs):
             sharding = attributes.pop("sdy.sharding", None)
             if sharding is None:
@@ -186,13 +181,10 @@ class Exporter:
                 raise self.error(loc, "a result sharding of a function without a body has no form in "
                                       "XLA's round-trip format")
             self.put_hlo(attributes, [sharding], (), loc)
-            value, name, t = ret.operands[i], ret.operand_names[i], ret.operand_types[i]
-            frontend = render_dict({SHARDING_KEY: encode_string(str(A.TensorShardingPerValueAttr((sharding,))))})
-            new = make_op(f"{names.fresh()} = stablehlo.custom_call @{FUNC_RESULT_TARGET}({name}) "
-                          f"{{has_side_effect = true, {FRONTEND_ATTRS} = {frontend}}} : ({t}) -> {t}",
-                          [value], [name])
-            insert_before(ret, new)
-            set_operand(ret, i, new.results[0])
+            frontend = {SHARDING_KEY: encode_string(str(A.TensorShardingPerValueAttr((sharding,))))}
+            new = custom_call(Builder.before(ret), FUNC_RESULT_TARGET, [ret.operands[i]], [ret.operand_types[i]],
+                              side_effect=True, frontend=frontend)
+            ret.set_operand(i, new.results[0])
 
     # -- meshes -> module string ------------------------------------------------------------------
     def export_meshes(self) -> None:
@@ -206,7 +198,7 @@ class Exporter:
         for op in mesh_ops:
             name = op.properties["sym_name"]
             parts.append(f"{name if _BARE_KEY.match(name) else quote_string(name)} = {op.properties['mesh']}")
-            erase_op(op)
+            op.erase()
         self.put(self.module.op.attributes, {MESHES_KEY: "{" + ", ".join(parts) + "}"}, self.module.op.loc)
 
 

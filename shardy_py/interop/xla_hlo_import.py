@@ -27,9 +27,8 @@ from shardy_py.interop.xla_ops import (
 )
 from shardy_py.interop.xla_strings import HLO_SHARDING, AttrSite, TextError, decode_string
 from shardy_py.ir import attrs as A
+from shardy_py.ir.builder import Builder
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import Operation
-from shardy_py.ir.rewrite import insert_op
 from shardy_py.ir.types import RankedTensorType
 
 
@@ -86,7 +85,7 @@ def import_hlo_shardings(module: Module) -> None:
     meshes = [(name, mesh) for name, mesh in meshes if name in used]
     meshes += [(name, mesh) for name, mesh in imported.maximal_meshes.items() if name in used]
     for index, (name, mesh) in enumerate(meshes):
-        insert_op(module.body, index, Operation("sdy.mesh", properties={"sym_name": name, "mesh": mesh}))
+        Builder(module.body, index).create("sdy.mesh", result_types=(), properties={"sym_name": name, "mesh": mesh})
     importer = RoundTripImporter(module)
     for func in sites.funcs():
         importer.import_custom_calls(func)

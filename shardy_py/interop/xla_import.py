@@ -39,9 +39,10 @@ from shardy_py.interop.xla_ops import (
 )
 from shardy_py.interop.xla_strings import FRONTEND_ATTRS, HLO_SHARDING, AttrSite, dict_entries
 from shardy_py.ir import attrs as A
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.edit import replace_op
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import Operation, Value
-from shardy_py.ir.rewrite import erase_op, insert_op, replace_op, replace_uses, value_users
+from shardy_py.ir.ops import Operation
 from shardy_py.ir.types import RankedTensorType
 
 #: Ops whose ``xla.sdy.sharding`` XLA imports (besides ``@Sharding`` and callback custom calls).
@@ -88,7 +89,8 @@ class RoundTripImporter:
             if name in existing:
                 raise site.error(f"{MESHES_KEY}: mesh @{name} is also defined by an sdy.mesh op", positions[offset])
             existing.add(name)
-            insert_op(self.module.body, index, Operation("sdy.mesh", properties={"sym_name": name, "mesh": mesh}))
+            Builder(self.module.body, index).create("sdy.mesh", result_types=(),
+                                                     properties={"sym_name": name, "mesh": mesh})
 
     def import_tuple_shardings(self, funcs: list[Operation]) -> None:
         main = next((f for f in funcs if f.properties.get("sym_name") == "main"), None)
@@ -117,11 +119,10 @@ class RoundTripImporter:
             attributes.pop(HLO_SHARDING, None)
         if body_block(func) is None:
             return
-        users = value_users(func)
         for op in list(func.walk())[1:]:
-            self.import_op(op, func, users)
+            self.import_op(op, func)
 
-    def import_op(self, op: Operation, func: Operation, users: dict[Value, list[Operation]]) -> None:
+    def import_op(self, op: Operation, func: Operation) -> None:
         if op.name not in KEEP_HLO_SHARDING:
             op.attributes.pop(HLO_SHARDING, None)
         site = self.sites.op(op)
@@ -136,23 +137,23 @@ class RoundTripImporter:
         per_value = site.sdy(entry, SHARDING_KEY, A.TensorShardingPerValueAttr)
         target = callee(op) if op.name == "stablehlo.custom_call" else None
         if target == FUNC_RESULT_TARGET:
-            self.import_func_result(op, func, per_value, users, site)
+            self.import_func_result(op, func, per_value, site)
         elif target == SHARDING_TARGET or target in PYTHON_CALLBACK_TARGETS or op.name in SHARDED_OPS:
             op.attributes["sdy.sharding"] = per_value
         elif _fits(per_value, op):
             op.attributes["sdy.sharding"] = per_value
 
     def import_func_result(self, op: Operation, func: Operation, per_value: A.TensorShardingPerValueAttr,
-                           users: dict[Value, list[Operation]], site: AttrSite) -> None:
+                           site: AttrSite) -> None:
         if len(op.results) != 1 or len(op.operands) != 1 or len(per_value.shardings) != 1:
             raise site.error("expected one operand, one result and one sharding")
         result, operand = op.results[0], op.operands[0]
         sharding = per_value.shardings[0]
-        result_users = users.get(result, [])
+        result_users = result.users
         returns = [u for u in result_users if u.name == "func.return" and u.parent_op is func]
         if not result_users and operand is not None:
             # A zero-element result: XLA replaced its uses by a constant; the operand's returns count.
-            returns = [u for u in users.get(operand, []) if u.name == "func.return" and u.parent_op is func]
+            returns = [u for u in operand.users if u.name == "func.return" and u.parent_op is func]
         for ret in returns:
             for i, v in enumerate(ret.operands):
                 if v is result or (not result_users and v is operand):
@@ -161,23 +162,22 @@ class RoundTripImporter:
         if others:
             open_dims = attrs.evolve(sharding, dim_shardings=tuple(
                 attrs.evolve(d, is_closed=False) for d in sharding.dim_shardings))
-            replace_op(op, _sdy_op("sdy.sharding_constraint", op, {"sharding": open_dims}))
+            replace_op(op, _sdy_op("sdy.sharding_constraint", op, {"sharding": open_dims}).results)
             return
         if result_users:
-            replace_uses(result, operand, returns)
-        erase_op(op)
+            result.replace_uses_with_if(operand, lambda use: use.op in returns)
+        op.erase()
 
     # -- custom calls that stand for sdy ops -----------------------------------------------
     def import_custom_calls(self, func: Operation) -> None:
         if body_block(func) is None:
             return
-        users = value_users(func)
         for op in list(func.walk()):
             target = callee(op) if op.name == "stablehlo.custom_call" else None
             if target == SHARDING_TARGET:
                 self.import_sharding_constraint(op)
             elif target == SHARDING_GROUP_TARGET:
-                self.import_sharding_group(op, users)
+                self.import_sharding_group(op)
             elif target == BARRIER_TARGET:
                 self.import_barrier(op)
 
@@ -200,24 +200,22 @@ class RoundTripImporter:
             sharding = attrs.evolve(sharding, dim_shardings=tuple(dims))
         new = _sdy_op("sdy.sharding_constraint", op, {"sharding": sharding})
         new.attributes = _leftover_attributes(op, consumed=("sdy.sharding",))
-        replace_op(op, new)
+        replace_op(op, new.results)
 
-    def import_sharding_group(self, op: Operation, users: dict[Value, list[Operation]]) -> None:
+    def import_sharding_group(self, op: Operation) -> None:
         site = self.sites.op(op)
         entry = site.take(GROUP_ID_KEY)
         if entry is None:
             raise site.error(f"expected the frontend attribute {GROUP_ID_KEY}")
         group = site.integer(entry, GROUP_ID_KEY)
-        if any(users.get(r) for r in op.results):
+        if any(r.uses for r in op.results):
             raise site.error("an xla.sdy.ShardingGroup custom call must have no uses")
         if len(op.operands) != 1:
             raise site.error("an xla.sdy.ShardingGroup custom call has one operand")
-        new = Operation("sdy.sharding_group", operands=list(op.operands), operand_names=list(op.operand_names),
-                        operand_types=[op.operands[0].type], properties={"group_id": group})
-        new.attributes = _leftover_attributes(op)
-        op.results = []
-        op.result_groups = []
-        replace_op(op, new, keep_results=False)
+        Builder.before(op).create("sdy.sharding_group", op.operands, result_types=(),
+                                  properties={"group_id": group}, attributes=_leftover_attributes(op),
+                                  loc=op.loc).location_text = op.location_text
+        op.erase()
 
     def import_barrier(self, op: Operation) -> None:
         site = self.sites.op(op)
@@ -231,7 +229,7 @@ class RoundTripImporter:
             raise site.error("an xla.sdy.PropagationBarrier custom call has one operand and one result")
         new = _sdy_op("sdy.propagation_barrier", op, {"allowed_direction": A.PROPAGATION_DIRECTIONS[direction]})
         new.attributes = _leftover_attributes(op)
-        replace_op(op, new)
+        replace_op(op, new.results)
 
 
 def unspecified_dims(op: Operation, sites: Sites) -> list[int]:
@@ -259,9 +257,10 @@ def _fits(per_value: A.TensorShardingPerValueAttr, op: Operation) -> bool:
 
 
 def _sdy_op(name: str, like: Operation, properties: dict) -> Operation:
-    """An sdy op taking the first operand of ``like`` (its results are ``like``'s once replaced)."""
-    return Operation(name, operands=list(like.operands[:1]), operand_names=list(like.operand_names[:1]),
-                     properties=properties, loc=like.loc, location_text=like.location_text)
+    """An sdy op taking the first operand of ``like``, made just before it (to replace it)."""
+    new = Builder.before(like).create(name, like.operands[:1], properties=properties, loc=like.loc)
+    new.location_text = like.location_text
+    return new
 
 
 def _leftover_attributes(op: Operation, consumed: tuple[str, ...] = ()) -> dict:

@@ -1,14 +1,18 @@
-"""Ops and names shared by the XLA round-trip import and export: custom-call targets, new ops
-built from their text, fresh SSA and symbol names, and the attribute sites of a module."""
+"""Ops and names shared by the XLA round-trip import and export: custom-call targets, the ops
+they build (custom calls, calls, functions), fresh symbol names, and the attribute sites of a module."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from shardy_py.interop.shard_common import parse_op
 from shardy_py.interop.xla_strings import AttrSite, SourceLocator
+from shardy_py.ir import attrs as A
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.edit import add_argument
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import Block, Operation, Value
+from shardy_py.ir.ops import Block, Operation, Region, Value
+from shardy_py.ir.types import Type
+from shardy_py.syntax import attr_printer as P
 from shardy_py.syntax.sdy_parser import unquote
 
 # Custom-call targets and frontend-attribute keys XLA uses (xla/service/spmd/shardy/constants.h).
@@ -37,8 +41,6 @@ TUPLE_RESULTS_KEY = "xla.sdy.tuple_results_shardings"
 INLINEABLE_KEY = "inlineable"
 
 _TARGET = re.compile(r'\s*@("(?:[^"\\]|\\.)*"|[A-Za-z_][\w$.-]*)')
-_NAME_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|%[\w$.-]+')
-_STEM = re.compile(r"%(.*?)(\d*)\Z")
 
 
 def callee(op: Operation) -> str | None:
@@ -60,92 +62,55 @@ def callee(op: Operation) -> str | None:
     return unquote(m.group(1)) if m.group(1).startswith('"') else m.group(1)
 
 
-def make_op(text: str, operands: list[Value], operand_names: list[str]) -> Operation:
-    """The op written as ``text``, with its operands set to ``operands`` (named ``operand_names``).
+def custom_call(b: Builder, target: str, operands: Sequence[Value], result_types: Sequence[Type], *,
+                side_effect: bool = False, frontend: dict[str, str] | None = None,
+                attributes: dict | None = None) -> Operation:
+    """A ``stablehlo.custom_call @target`` made by ``b``; ``frontend`` holds the entries of its
+    ``mhlo.frontend_attributes`` (values already written as string literals)."""
+    from shardy_py.interop.xla_strings import FRONTEND_ATTRS, render_dict
 
-    Ops other than functions are read inside a function body, where ``call`` and ``return``
-    may be written without their ``func.`` prefix.
-    """
-    if text.startswith("func.func"):
-        op = parse_op(text)
-    else:
-        holder = parse_op("func.func @holder() {\n" + text + "\n}")
-        block = holder.regions[0].blocks[0]
-        if len(block.ops) != 1:
-            raise ValueError(f"expected one op in {text!r}")
-        op = block.ops.pop()
-        op.parent = None
-    op.operands = list(operands)
-    op.operand_names = list(operand_names)
-    return op
+    properties = {"call_target_name": A.OpaqueAttr(P.quote_string(target))}
+    if side_effect:
+        properties["has_side_effect"] = A.OpaqueAttr("true")
+    attrs_ = dict(attributes or {})
+    if frontend:
+        attrs_[FRONTEND_ATTRS] = A.OpaqueAttr(render_dict(frontend))
+    return b.create("stablehlo.custom_call", operands, result_types=result_types, properties=properties,
+                    attributes=attrs_)
 
 
-def func_type(ins: list, outs: list) -> str:
-    """``(A, B) -> C`` or ``(A) -> (B, C)`` as custom calls and calls write it."""
-    res = str(outs[0]) if len(outs) == 1 else "(" + ", ".join(str(t) for t in outs) + ")"
-    return "(" + ", ".join(str(t) for t in ins) + ") -> " + res
+def func_call(b: Builder, symbol: str, operands: Sequence[Value], result_types: Sequence[Type],
+              attributes: dict | None = None) -> Operation:
+    """A ``func.call @symbol`` made by ``b``."""
+    return b.create("func.call", operands, result_types=result_types,
+                    properties={"callee": A.OpaqueAttr(P.symbol_ref(symbol))}, attributes=attributes)
 
 
-def result_head(names: list[str]) -> str:
-    """``%a = `` / ``%a:3 = `` for an op with results under the single name ``names[0]``."""
-    if not names:
-        return ""
-    return f"{names[0]}:{len(names)} = " if len(names) > 1 else f"{names[0]} = "
+def new_func(name: str, arg_types: Sequence[Type], result_types: Sequence[Type], visibility: str | None = None
+             ) -> Operation:
+    """A detached ``func.func @name`` with an empty entry block (arguments of ``arg_types``)."""
+    props: dict = {"sym_name": name, "arg_types": list(arg_types), "arg_attrs": [{} for _ in arg_types],
+                   "result_types": list(result_types), "res_attrs": [{} for _ in result_types],
+                   "res_locs": [None] * len(result_types), "arg_locs": [None] * len(arg_types)}
+    if visibility:
+        props["sym_visibility"] = visibility
+    func = Operation("func.func", properties=props)
+    region = Region(parent=func)
+    block = Block(parent=region)
+    region.blocks.append(block)
+    func.regions.append(region)
+    for t in arg_types:
+        add_argument(block, t)
+    return func
 
 
-def uses(name: str, count: int) -> list[str]:
-    """How the results of ``%name`` (``count`` of them) are written: ``%n`` or ``%n#0, %n#1``."""
-    return [name] if count == 1 else [f"{name}#{i}" for i in range(count)]
-
-
-class NameSpace:
-    """The SSA names of a function; hands out new ones (``%arg3`` -> ``%arg4``, ``%7`` -> ``%8``)."""
-
-    def __init__(self, func: Operation):
-        self.used: set[str] = set()
-        for op in func.walk():
-            self.used.update(name for name, _ in op.result_groups)
-            for region in op.regions:
-                for block in region.blocks:
-                    self.used.update(a.name.split("#", 1)[0] for a in block.arguments)
-
-    def fresh(self, like: str = "%0") -> str:
-        """A name not used yet, in the style of ``like`` (same stem, the next free number)."""
-        m = _STEM.match(like)
-        stem = m.group(1) if m else ""
-        k = 0
-        while f"%{stem}{k}" in self.used:
-            k += 1
-        name = f"%{stem}{k}"
-        self.used.add(name)
-        return name
-
-    def keep_or_fresh(self, name: str) -> str:
-        """``name`` itself when it is free, else a fresh name like it."""
-        if name not in self.used:
-            self.used.add(name)
-            return name
-        return self.fresh(name)
-
-
-def rename_text(text: str, mapping: dict[str, str]) -> str:
-    """``text`` with each SSA name (``%x``, also in ``%x#1``) renamed by ``mapping``; strings untouched."""
-    def sub(m: re.Match) -> str:
-        t = m.group()
-        return t if t.startswith('"') else mapping.get(t, t)
-    return _NAME_TOKEN.sub(sub, text)
-
-
-def defined_names(root: Operation) -> list[str]:
-    """Every SSA name defined under ``root`` (block arguments and result groups), in order."""
-    out: list[str] = []
-    for op in root.walk():
-        for region in op.regions:
-            for block in region.blocks:
-                out.extend(a.name.split("#", 1)[0] for a in block.arguments)
-        if op is not root:
-            out.extend(name for name, _ in op.result_groups)
-    return out
+def take_block(src: Region, dst: Region) -> Block:
+    """Move the (single) block of region ``src`` into the empty region ``dst``: its arguments and
+    ops keep their identity and uses (MLIR's ``Region::takeBody``)."""
+    block = src.blocks.pop(0)
+    dst.blocks[:] = [block]
+    block.parent = dst
+    return block
 
 
 def fresh_symbol(module: Module, base: str) -> str:
