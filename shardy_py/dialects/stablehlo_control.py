@@ -13,6 +13,7 @@ from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Block, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, parse_type
+from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.format import directive
 from shardy_py.syntax.op_writer import functional_type
 
@@ -268,8 +269,9 @@ class WindowAttributes:
                             break
                         cur.expect(",")
                 flat = ", ".join("[" + ", ".join(map(str, r)) + "]" for r in rows)
-                attr = A.OpaqueAttr(f"dense<[{flat}]> : tensor<{len(rows)}x2xi64>" if rows else
-                                    "dense<> : tensor<0x2xi64>")
+                type_text = f"tensor<{len(rows)}x2xi64>"
+                attr = A.OpaqueAttr(f"{canonical_dense_elements(f'[{flat}]', type_text)} : {type_text}" if rows
+                                    else "dense<> : tensor<0x2xi64>")
             elif word == "reverse":  # integers as parseWindowAttributes reads them (non-zero is true), or bools
                 vals = _bool_list(cur)
                 attr = A.OpaqueAttr("array<i1: " + ", ".join(vals) + ">" if vals else "array<i1>")
