@@ -1,7 +1,15 @@
-"""GSPMD -> Shardy import: mesh inference by common factorisation, V1 iota detection, clear errors."""
+"""GSPMD -> Shardy import: mesh inference by common factorisation, V1 iota detection, explicit device_ids
+for any other device order, one mesh per batch when one fits, clear errors."""
 import pytest
 
-from shardy_py.hlo import HloSharding, UnsupportedShardingError, export_sharding, import_sharding, import_shardings
+from shardy_py.hlo import (
+    HloSharding,
+    UnsupportedShardingError,
+    export_sharding,
+    import_sharding,
+    import_shardings,
+    infer_mesh,
+)
 from shardy_py.hlo.importer import shortest_common_factorization
 
 
@@ -44,14 +52,75 @@ def test_replicated_and_unknown_import_closed_and_open():
     assert str(import_sharding("{unknown}", 1)[1]) == "#sdy.sharding<@mesh, [{?}]>"
 
 
-def test_non_factorisable_iota_is_a_clear_error():
-    with pytest.raises(UnsupportedShardingError, match="not a product of mesh axes"):
-        import_sharding("{devices=[2,3]<=[2,3]T(1,0)}", 2)
+def test_non_factorisable_iota_imports_with_device_ids():
+    mesh, s = import_sharding("{devices=[2,3]<=[2,3]T(1,0)}", 2)
+    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=3], device_ids=[0, 3, 1, 4, 2, 5]>'
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>'
+    assert str(export_sharding(s, mesh)) == "{devices=[2,3]0,3,1,4,2,5}"
 
 
-def test_arbitrary_v1_permutation_is_a_clear_error():
-    with pytest.raises(UnsupportedShardingError, match="device list"):
-        import_sharding("{devices=[2,2]0,3,1,2}", 2)
+def test_arbitrary_v1_permutation_imports_with_one_axis_per_tile_dim():
+    mesh, s = import_sharding("{devices=[2,2]0,3,1,2}", 2)
+    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>'
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>'
+    assert str(export_sharding(s, mesh)) == "{devices=[2,2]0,3,1,2}"
+
+
+def test_permuted_replication_groups_become_a_replicated_axis():
+    mesh, s = import_sharding("{devices=[2,1,2]3,0,2,1 last_tile_dim_replicate}", 2)
+    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>'
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {}]>'
+    assert str(export_sharding(s, mesh)) == "{devices=[2,1,2]0,3,1,2 last_tile_dim_replicate}"
+
+
+def test_shardings_of_one_permuted_mesh_import_onto_one_mesh():
+    # torch_xla: Mesh([5, 0, 2, 6, 1, 4, 3, 7], (2, 2, 2)) with specs (x, (y, z)), (y, None), ((z, x), None)
+    texts = ["{devices=[2,4]5,0,2,6,1,4,3,7}", "{devices=[2,1,4]0,1,4,5,2,3,6,7 last_tile_dim_replicate}",
+             "{devices=[4,1,2]5,2,1,3,0,6,4,7 last_tile_dim_replicate}"]
+    result = import_shardings([HloSharding.parse(t) for t in texts], [2, 2, 2])
+    assert {name: str(m) for name, m in result.meshes.items()} == {
+        "mesh": '#sdy.mesh<["axis_0"=2, "axis_1"=2, "axis_2"=2], device_ids=[5, 0, 2, 6, 1, 4, 3, 7]>'}
+    assert [str(s) for s in result.shardings] == [
+        '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1", "axis_2"}]>',
+        '#sdy.sharding<@mesh, [{"axis_1"}, {}]>',
+        '#sdy.sharding<@mesh, [{"axis_2", "axis_0"}, {}]>',
+    ]
+
+
+def test_shardings_that_share_no_mesh_get_as_few_meshes_as_needed():
+    texts = ["{devices=[2,2]0,1,2,3}", "{devices=[4]0,3,1,2}", "{devices=[2,2]<=[4]}", "{replicated}"]
+    result = import_shardings([HloSharding.parse(t) for t in texts], [2, 1, 2, 1])
+    assert {name: str(m) for name, m in result.meshes.items()} == {
+        "mesh": '#sdy.mesh<["axis_0"=2, "axis_1"=2]>',
+        "mesh_1": '#sdy.mesh<["axis_0"=4], device_ids=[0, 3, 1, 2]>'}
+    assert [str(s) for s in result.shardings] == [
+        '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>',
+        '#sdy.sharding<@mesh_1, [{"axis_0"}]>',
+        '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>',
+        "#sdy.sharding<@mesh, [{}]>",
+    ]
+
+
+def test_infer_mesh_says_when_no_single_mesh_fits():
+    with pytest.raises(UnsupportedShardingError, match="no common mesh: {devices=\\[2,2\\]0,1,2,3} and the other 1"):
+        infer_mesh([HloSharding.parse("{devices=[2,2]0,1,2,3}"), HloSharding.parse("{devices=[4]0,3,1,2}")])
+
+
+def test_devices_outside_0_to_n_minus_1_are_a_clear_error():
+    with pytest.raises(UnsupportedShardingError, match=r"its 2 devices are not 0\.\.1"):
+        import_sharding("{devices=[2]5,7}", 1)
+
+
+def test_a_device_listed_twice_is_a_clear_error():
+    with pytest.raises(UnsupportedShardingError, match="a device appears twice"):
+        import_sharding("{devices=[2]1,1}", 1)
+
+
+def test_import_onto_a_given_mesh_with_device_ids():
+    mesh = import_sharding("{devices=[2,2]0,3,1,2}", 2)[0]
+    _, s = import_sharding("{devices=[4]0,1,3,2}", 1, mesh)  # axis_1 major, then axis_0
+    assert str(s) == '#sdy.sharding<@mesh, [{"axis_1", "axis_0"}]>'
+    assert str(export_sharding(s, mesh)) == "{devices=[4]0,1,3,2}"
 
 
 def test_batch_import_derives_one_mesh_for_all_shardings():
