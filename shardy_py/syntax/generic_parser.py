@@ -61,6 +61,8 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
         p.func_depth += 1
     try:
         for raw in raws:
+            if op.name == "func.func" and not raw.items:
+                continue  # `({\n})`: an empty region, a function declaration without a body
             op.regions.append(p.build_region(raw, op, [], isolated=isolated))
     finally:
         if op.name == "func.func":

@@ -24,6 +24,10 @@ def print_generic(pr, op: Operation, indent: str) -> None:
     props = inherent_attributes(op)
     if props:
         parts.append(" <{" + attr_entries(props) + "}>")
+    if not op.regions and op.name == "func.func":
+        # a function declaration still has its (empty) region
+        pr.out.append("".join(parts) + " ({")
+        parts = [indent, "})"]
     if op.regions:
         parts.append(" (")
         for k, region in enumerate(op.regions):
