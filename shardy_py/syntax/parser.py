@@ -406,6 +406,12 @@ class ModuleParser:
         raw = self.text[start:end]
         lead = len(raw) - len(raw.lstrip())
         trail = len(raw) - len(raw.rstrip())
+        if text.startswith("{") and text.endswith("}") and self.scanner.match_bracket(start + lead) == end - trail:
+            # a dictionary attribute: its entries canonical and sorted, as MLIR stores them
+            from shardy_py.syntax.op_writer import attr_entries
+
+            entries, _ = self._attr_dict(start + lead, end - trail)
+            return A.OpaqueAttr("{" + attr_entries(entries) + "}")
         return A.OpaqueAttr(self.canonical_text(start + lead, end - trail))
 
     def _sdy_extent(self, s: int) -> int:
