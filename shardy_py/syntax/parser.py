@@ -73,6 +73,7 @@ _SDY_STANDALONE = {
 }
 
 
+_TYPE_COLON = re.compile(r"\s+:\s+")
 _ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
 
 
@@ -412,7 +413,10 @@ class ModuleParser:
 
             entries, _ = self._attr_dict(start + lead, end - trail)
             return A.OpaqueAttr("{" + attr_entries(entries) + "}")
-        return A.OpaqueAttr(self.canonical_text(start + lead, end - trail))
+        canonical = self.canonical_text(start + lead, end - trail)
+        if '"' not in canonical and (":  " in canonical or "  :" in canonical):
+            canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
+        return A.OpaqueAttr(canonical)
 
     def _sdy_extent(self, s: int) -> int:
         """End offset of the sdy attribute starting at ``s`` (``#sdy...<...>``)."""
