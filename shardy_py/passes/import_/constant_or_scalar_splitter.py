@@ -24,8 +24,9 @@ CONSTANT_PRESERVING_SHAPE_OPS = ("stablehlo.broadcast_in_dim", "stablehlo.reshap
 TERMINATORS = frozenset({"func.return", "sdy.return", "stablehlo.return"})
 
 
-def to_sdy_constant(op: Operation) -> None:
-    """Replace ``stablehlo.constant`` ``op`` by an ``sdy.constant`` with its value and attributes."""
+def to_sdy_constant(op: Operation) -> Value:
+    """Replace ``stablehlo.constant`` ``op`` by an ``sdy.constant`` with its value and attributes;
+    return the new constant's result."""
     value = op.properties["value"]
     result_type = op.results[0].type
     suffix = f" : {result_type}"
@@ -36,6 +37,7 @@ def to_sdy_constant(op: Operation) -> None:
                                     properties={"value": value},
                                     attributes=dict(sorted(op.attributes.items())), loc=op.loc)
     replace_op(op, new.results)
+    return new.results[0]
 
 
 def is_scalar(value: Value) -> bool:
@@ -51,6 +53,9 @@ class Splitter:
         self.table = SymbolTable(module)
         self.non_const_named: set[str] = set()
         self.non_const_funcs: set[str] = set()
+        #: The converted constants: MLIR's ``replaceAllUsesWith`` reversed their use lists, which
+        #: then run in program order (a parsed value's runs backwards, the newest use first).
+        self.forward_uses: set[Value] = set()
 
     def is_constant_preserving(self, op: Operation) -> bool:
         """Pure broadcasts, reshapes, slices and elementwise ops; named computations and calls not
@@ -81,7 +86,8 @@ class Splitter:
         if copy.name == "func.call":
             callee = self.table.lookup_func(callee_of(copy))
             set_callee(copy, self.table.insert(clone_func_recursively(callee, self.table)))
-        for use in reversed(result.uses):
+        uses = result.uses if result in self.forward_uses else list(reversed(result.uses))
+        for use in uses:
             if use.op.name == "sdy.sharding_group":
                 insert_before(op, clone(use.op, mapping))
 
@@ -171,9 +177,10 @@ class ConstantOrScalarSplitterPass(Pass):
 
     def run(self, module, ctx) -> None:
         """Convert the constants, then split per function, callees first."""
-        for op in [op for op in module.walk() if op.name == "stablehlo.constant"]:
-            to_sdy_constant(op)
+        constants = [op for op in module.walk() if op.name == "stablehlo.constant"]
+        converted = [to_sdy_constant(op) for op in constants]
         splitter = Splitter(module)
+        splitter.forward_uses.update(converted)
         for func in funcs_in_call_graph_order(module):
             for named in named_computations_post_order(func):
                 splitter.walk_region(region_ops(named.regions[0]), func)
