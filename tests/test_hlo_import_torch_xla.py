@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -152,3 +154,57 @@ def test_import_then_export_of_an_mhlo_sharding_module_keeps_every_placement(cas
     exported = {int(i): t for i, t in _ARG_SHARDING.findall(str(export_module(imported)))}
     for i, (text, shape) in enumerate(zip(texts, shapes, strict=True)):
         assert tile_sets(exported.get(i, "{replicated}"), len(shape)) == tile_sets(text, len(shape)), (text, exported)
+
+
+# torch_xla: Mesh([5, 0, 2, 6, 1, 4, 3, 7], (2, 2, 2), ("x", "y", "z")); mark_sharding with (x, (y, z)),
+# ((y,), None) of a vector, ((z, x), None) and (None, (x, y, z)), and a (y, None) on an op.
+TORCH_XLA_MODULE = """module @SyncTensorsGraph.5 {
+  func.func @main(%arg0: tensor<8x16xf32> {mhlo.sharding = "{devices=[2,4]5,0,2,6,1,4,3,7}"}, %arg1: tensor<16xf32> {mhlo.sharding = "{devices=[2,4]0,1,4,5,2,3,6,7 last_tile_dim_replicate}"}) -> (tensor<8x16xf32> {mhlo.sharding = "{devices=[4,1,2]5,2,1,3,0,6,4,7 last_tile_dim_replicate}"}) {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>
+    %1 = stablehlo.add %arg0, %0 {mhlo.sharding = "{devices=[2,1,4]0,1,4,5,2,3,6,7 last_tile_dim_replicate}"} : tensor<8x16xf32>
+    %2 = stablehlo.custom_call @Sharding(%1) {mhlo.sharding = "{devices=[1,8]5,0,2,6,1,4,3,7}"} : (tensor<8x16xf32>) -> tensor<8x16xf32>
+    return %2 : tensor<8x16xf32>
+  }
+}
+"""  # noqa: E501
+
+IMPORTED = """module @SyncTensorsGraph.5 {
+  sdy.mesh @mesh = <["axis_0"=2, "axis_1"=2, "axis_2"=2], device_ids=[5, 0, 2, 6, 1, 4, 3, 7]>
+  func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"axis_0"}, {"axis_1", "axis_2"}]>}, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"axis_1"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"axis_2", "axis_0"}, {}]>}) {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [1] : (tensor<16xf32>) -> tensor<8x16xf32>
+    %1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"axis_1"}, {}]>]>} : tensor<8x16xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {"axis_0", "axis_1", "axis_2"}]> : tensor<8x16xf32>
+    return %2 : tensor<8x16xf32>
+  }
+}
+"""  # noqa: E501
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "shardy_py", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_import_command_puts_a_torch_xla_module_on_one_mesh_and_export_gives_the_placements_back(tmp_path):
+    source = tmp_path / "torch_xla.mlir"
+    source.write_text(TORCH_XLA_MODULE)
+    imported = _cli("import", str(source))
+    assert (imported.returncode, imported.stderr, imported.stdout) == (0, "", IMPORTED)
+    (tmp_path / "imported.mlir").write_text(imported.stdout)
+    exported = _cli("export", str(tmp_path / "imported.mlir"))
+    assert exported.returncode == 0, exported.stderr
+    before = re.findall(r'mhlo\.sharding = "([^"]*)"', TORCH_XLA_MODULE)
+    after = re.findall(r'mhlo\.sharding = "([^"]*)"', exported.stdout)
+    assert len(after) == len(before) == 5
+    assert [tile_sets(t, 2) for t in after] == [tile_sets(t, 2) for t in before]
+
+
+def test_import_command_locates_a_device_list_that_is_not_0_to_n(tmp_path):
+    source = tmp_path / "bad.mlir"
+    source.write_text('func.func @main(%arg0: tensor<8xf32> {mhlo.sharding = "{devices=[2]0,1}"}, '
+                      '%arg1: tensor<8xf32> {mhlo.sharding = "{devices=[2]5,7}"}) -> tensor<8xf32> {\n'
+                      '  return %arg0 : tensor<8xf32>\n}\n')
+    r = _cli("import", str(source))
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[0] == (
+        f"{source}:1:114: error: argument 1 of @main: mhlo.sharding: cannot import {{devices=[2]5,7}}: its 2 "
+        "devices are not 0..1 (a Shardy mesh numbers its devices 0..N-1)")

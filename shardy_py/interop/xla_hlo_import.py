@@ -16,6 +16,7 @@ from __future__ import annotations
 import attrs
 
 from shardy_py.hlo import HloSharding, HloShardingError, import_shardings
+from shardy_py.hlo.device_order import check_devices
 from shardy_py.interop.xla_import import RoundTripImporter
 from shardy_py.interop.xla_ops import (
     FULL_TO_SHARD_TARGET,
@@ -136,6 +137,12 @@ def _collect(found: list, site: AttrSite, types, kind: str, where) -> None:
             rank = ranks
     else:
         rank = _rank(types)
+    for leaf in h.elements if h.is_tuple else (h,):
+        if leaf.is_tiled:
+            try:
+                check_devices(leaf, str(leaf) if leaf.num_devices <= 32 else repr(leaf))
+            except HloShardingError as e:
+                raise site.error(f"mhlo.sharding: {e}", 0) from None
     found.append((site, h, rank, kind, where))
 
 
