@@ -28,7 +28,8 @@ from shardy_py.verify import verify
 xc = pytest.importorskip("jax._src.lib").xla_client
 _jax = pytest.importorskip("jax._src.lib")._jax
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=150, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
 @st.composite
@@ -208,3 +209,34 @@ def test_import_command_locates_a_device_list_that_is_not_0_to_n(tmp_path):
     assert r.stderr.splitlines()[0] == (
         f"{source}:1:114: error: argument 1 of @main: mhlo.sharding: cannot import {{devices=[2]5,7}}: its 2 "
         "devices are not 0..1 (a Shardy mesh numbers its devices 0..N-1)")
+
+
+@st.composite
+def random_v1_texts(draw) -> str:
+    """Any V1 tile assignment: tile dims, an optional replicated last dim, devices in any order."""
+    dims = draw(st.lists(st.integers(1, 4), min_size=1, max_size=4).filter(lambda d: 1 < math.prod(d) <= 64))
+    replicated = draw(st.booleans()) and len(dims) > 1 and dims[-1] > 1
+    devices = draw(st.permutations(range(math.prod(dims))))
+    suffix = " last_tile_dim_replicate" if replicated else ""
+    return "{devices=[" + ",".join(map(str, dims)) + "]" + ",".join(map(str, devices)) + suffix + "}"
+
+
+def _data_rank(text: str) -> int:
+    h = HloSharding.parse(text)
+    return h.tiled_data_rank if h.is_tiled else 1
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.lists(random_v1_texts(), min_size=1, max_size=4))
+def test_random_v1_shardings_all_import_onto_valid_meshes_that_export_them_back(texts):
+    ranks = [_data_rank(t) for t in texts]
+    result = import_shardings([HloSharding.parse(t) for t in texts], ranks)
+    event(f"{len(result.meshes)} mesh(es) for {len(texts)} sharding(s)")
+    assert list(result.meshes)[0] == "mesh"
+    assert list(result.meshes)[1:] == [f"mesh_{k}" for k in range(1, len(result.meshes))]
+    for name, mesh in result.meshes.items():
+        sdy = f"module {{\n  sdy.mesh @{name} = {mesh_body(mesh)}\n}}\n"
+        assert verify(shardy_py.parse(sdy)) == [], sdy
+    for text, sharding, rank in zip(texts, result.shardings, ranks, strict=True):
+        ours = export_sharding(sharding, result.meshes[sharding.mesh_name])
+        assert tile_sets(str(ours), rank) == tile_sets(text, rank), (text, str(sharding), str(ours))
