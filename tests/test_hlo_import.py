@@ -52,25 +52,25 @@ def test_replicated_and_unknown_import_closed_and_open():
     assert str(import_sharding("{unknown}", 1)[1]) == "#sdy.sharding<@mesh, [{?}]>"
 
 
-def test_non_factorisable_iota_imports_with_device_ids():
-    mesh, s = import_sharding("{devices=[2,3]<=[2,3]T(1,0)}", 2)
-    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=3], device_ids=[0, 3, 1, 4, 2, 5]>'
-    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>'
-    assert str(export_sharding(s, mesh)) == "{devices=[2,3]0,3,1,4,2,5}"
+# (behaviour, HloSharding text, imported mesh, imported sharding, export of the import)
+DEVICE_ID_IMPORTS = [
+    ("non-factorisable iota", "{devices=[2,3]<=[2,3]T(1,0)}",
+     '#sdy.mesh<["axis_0"=2, "axis_1"=3], device_ids=[0, 3, 1, 4, 2, 5]>',
+     '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>', "{devices=[2,3]0,3,1,4,2,5}"),
+    ("V1 permutation: one axis per tile dim", "{devices=[2,2]0,3,1,2}",
+     '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>',
+     '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>', "{devices=[2,2]0,3,1,2}"),
+    ("permuted replication groups: a replicated axis", "{devices=[2,1,2]3,0,2,1 last_tile_dim_replicate}",
+     '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>',
+     '#sdy.sharding<@mesh, [{"axis_0"}, {}]>', "{devices=[2,1,2]0,3,1,2 last_tile_dim_replicate}"),
+]
 
 
-def test_arbitrary_v1_permutation_imports_with_one_axis_per_tile_dim():
-    mesh, s = import_sharding("{devices=[2,2]0,3,1,2}", 2)
-    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>'
-    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {"axis_1"}]>'
-    assert str(export_sharding(s, mesh)) == "{devices=[2,2]0,3,1,2}"
-
-
-def test_permuted_replication_groups_become_a_replicated_axis():
-    mesh, s = import_sharding("{devices=[2,1,2]3,0,2,1 last_tile_dim_replicate}", 2)
-    assert str(mesh) == '#sdy.mesh<["axis_0"=2, "axis_1"=2], device_ids=[0, 3, 1, 2]>'
-    assert str(s) == '#sdy.sharding<@mesh, [{"axis_0"}, {}]>'
-    assert str(export_sharding(s, mesh)) == "{devices=[2,1,2]0,3,1,2 last_tile_dim_replicate}"
+@pytest.mark.parametrize(("text", "mesh", "sharding", "exported"), [c[1:] for c in DEVICE_ID_IMPORTS],
+                         ids=[c[0] for c in DEVICE_ID_IMPORTS])
+def test_device_orders_that_are_no_iota_import_with_device_ids(text, mesh, sharding, exported):
+    new_mesh, s = import_sharding(text, 2)
+    assert (str(new_mesh), str(s), str(export_sharding(s, new_mesh))) == (mesh, sharding, exported)
 
 
 def test_shardings_of_one_permuted_mesh_import_onto_one_mesh():
