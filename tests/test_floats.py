@@ -30,7 +30,34 @@ def test_float_prints_like_mlir(literal: str, type_name: str, printed: str) -> N
 
 
 def test_float_types_we_do_not_model_are_left_alone() -> None:
-    assert canonical_float("1.5", "f8E4M3FN") is None
+    assert canonical_float("1.5", "f128") is None
+
+
+def test_small_float_formats_round_and_print_as_apfloat_does() -> None:
+    assert canonical_float("1.5", "f8E4M3FN") == "1.500000e+00"
+    assert canonical_float("0.125", "f4E2M1FN") == "0.000000e+00"  # below half the smallest subnormal
+    assert canonical_float("0.1", "f8E8M0FNU") == "1.250000e-01"  # powers of two only
+    assert canonical_float("0xFF", "f8E8M0FNU") == "0xFF"  # its NaN
+
+
+SMALL_FORMATS = ["f8E5M2", "f8E4M3", "f8E3M4", "f8E4M3FN", "f8E5M2FNUZ", "f8E4M3FNUZ", "f8E4M3B11FNUZ",
+                 "f8E8M0FNU", "f6E3M2FN", "f6E2M3FN", "f4E2M1FN", "tf32"]
+SMALL_VALUES = ["0.0", "-0.0", "1.0", "0.125", "0.1", "3.1415", "-2.5", "1000.0", "-1000.0", "1.0e-3", "0x01", "0x07"]
+
+
+@pytest.mark.parametrize("type_name", SMALL_FORMATS)
+def test_small_float_dense_elements_print_as_jaxlib_does(type_name) -> None:
+    jax_mlir = pytest.importorskip("jax._src.interpreters.mlir", reason="the oracle is MLIR in jaxlib")
+    from jax._src.lib.mlir import ir
+
+    from shardy_py.syntax.dense import canonical_dense_elements
+
+    values = [v for v in SMALL_VALUES if not (v.startswith("-") and type_name == "f8E8M0FNU")]
+    body = "[" + ", ".join(values) + "]"
+    type_text = f"tensor<{len(values)}x{type_name}>"
+    with jax_mlir.make_ir_context():
+        want = str(ir.Attribute.parse(f"dense<{body}> : {type_text}"))
+    assert f"{canonical_dense_elements(body, type_text)} : {type_text}" == want
 
 
 @pytest.mark.parametrize(("body", "type_name", "printed"), [

@@ -18,31 +18,103 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-#: (significand bits including the hidden one, exponent bits) of the float types printed canonically.
+#: The float formats MLIR (LLVM's APFloat) knows: significand bits with the hidden one, exponent bits,
+#: smallest and largest normal exponent, what the all-ones exponent means (``ieee``: infinities and NaNs;
+#: ``nan_only``: a NaN, the rest finite; ``finite_only``), how a NaN is encoded (``ieee``, ``all_ones``,
+#: ``negative_zero``: the pattern of -0), whether the format has a sign bit and a zero.
+SPECS: dict[str, tuple] = {
+    "f64": (53, 11, -1022, 1023, "ieee", "ieee", True, True),
+    "f32": (24, 8, -126, 127, "ieee", "ieee", True, True),
+    "f16": (11, 5, -14, 15, "ieee", "ieee", True, True),
+    "bf16": (8, 8, -126, 127, "ieee", "ieee", True, True),
+    "tf32": (11, 8, -126, 127, "ieee", "ieee", True, True),
+    "f8E5M2": (3, 5, -14, 15, "ieee", "ieee", True, True),
+    "f8E4M3": (4, 4, -6, 7, "ieee", "ieee", True, True),
+    "f8E3M4": (5, 3, -2, 3, "ieee", "ieee", True, True),
+    "f8E4M3FN": (4, 4, -6, 8, "nan_only", "all_ones", True, True),
+    "f8E5M2FNUZ": (3, 5, -15, 15, "nan_only", "negative_zero", True, True),
+    "f8E4M3FNUZ": (4, 4, -7, 7, "nan_only", "negative_zero", True, True),
+    "f8E4M3B11FNUZ": (4, 4, -10, 4, "nan_only", "negative_zero", True, True),
+    "f8E8M0FNU": (1, 8, -127, 127, "nan_only", "all_ones", False, False),
+    "f6E3M2FN": (3, 3, -2, 4, "finite_only", "ieee", True, True),
+    "f6E2M3FN": (4, 2, 0, 2, "finite_only", "ieee", True, True),
+    "f4E2M1FN": (2, 2, 0, 2, "finite_only", "ieee", True, True),
+}
+#: (significand bits including the hidden one, exponent bits) of the float types whose literals the
+#: text-level helpers below (``canonical_float``, ``canonical_dense_body``) rewrite.
 FORMATS: dict[str, tuple[int, int]] = {"f64": (53, 11), "f32": (24, 8), "f16": (11, 5), "bf16": (8, 8)}
+
+#: LLVM ``fltSemantics`` of every float type MLIR names: (max exponent, min exponent, precision including
+#: the hidden bit, size in bits, non-finite behaviour, NaN encoding, has a sign, has a zero).
+#: Non-finite behaviour: ``ieee`` (infinities and NaNs), ``nan`` (NaNs only), ``finite`` (neither);
+#: NaN encoding: ``ieee``, ``ones`` (all bits but the sign set), ``negzero`` (the pattern of -0).
+SEMANTICS: dict[str, tuple[int, int, int, int, str, str, bool, bool]] = {
+    "f16": (15, -14, 11, 16, "ieee", "ieee", True, True),
+    "bf16": (127, -126, 8, 16, "ieee", "ieee", True, True),
+    "f32": (127, -126, 24, 32, "ieee", "ieee", True, True),
+    "f64": (1023, -1022, 53, 64, "ieee", "ieee", True, True),
+    "f128": (16383, -16382, 113, 128, "ieee", "ieee", True, True),
+    "tf32": (127, -126, 11, 19, "ieee", "ieee", True, True),
+    "f8E5M2": (15, -14, 3, 8, "ieee", "ieee", True, True),
+    "f8E4M3": (7, -6, 4, 8, "ieee", "ieee", True, True),
+    "f8E3M4": (3, -2, 5, 8, "ieee", "ieee", True, True),
+    "f8E4M3FN": (8, -6, 4, 8, "nan", "ones", True, True),
+    "f8E5M2FNUZ": (15, -15, 3, 8, "nan", "negzero", True, True),
+    "f8E4M3FNUZ": (7, -7, 4, 8, "nan", "negzero", True, True),
+    "f8E4M3B11FNUZ": (4, -10, 4, 8, "nan", "negzero", True, True),
+    "f8E8M0FNU": (127, -127, 1, 8, "nan", "ones", False, False),
+    "f6E3M2FN": (4, -2, 3, 6, "finite", "ieee", True, True),
+    "f6E2M3FN": (2, 0, 4, 6, "finite", "ieee", True, True),
+    "f4E2M1FN": (2, 0, 2, 4, "finite", "ieee", True, True),
+}
 
 _DECIMAL = re.compile(r"[-+]?\d+\.\d*(?:[eE][-+]?\d+)?\Z")
 _HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
 
 
 class FloatType:
-    """An IEEE-style binary float format."""
+    """A binary float format of LLVM's ``APFloat`` (IEEE types and the small ML formats)."""
 
     def __init__(self, name: str):
         self.name = name
-        self.precision, self.exp_bits = FORMATS[name]
-        self.width = self.precision + self.exp_bits
-        self.bias = (1 << (self.exp_bits - 1)) - 1
-        self.emin = 1 - self.bias
-        self.emax = self.bias
+        (self.emax, self.emin, self.precision, self.width, self.nonfinite, self.nan_encoding, self.signed,
+         self.has_zero) = SEMANTICS[name]
+        self.exp_bits = self.width - (self.precision - 1) - (1 if self.signed else 0)
+        self.bias = 1 - self.emin if self.has_zero else -self.emin
+        self._sign_bit = (1 << (self.width - 1)) if self.signed else 0
+        self._exp_ones = (1 << self.exp_bits) - 1
+        self._man_ones = (1 << (self.precision - 1)) - 1
+
+    @property
+    def nan_bits(self) -> int:
+        """The bit pattern of the (positive, quiet) NaN."""
+        if self.nonfinite == "finite":
+            raise ValueError(f"{self.name} has no NaN")
+        if self.nan_encoding == "negzero":
+            return self._sign_bit
+        if self.nan_encoding == "ones":
+            return (self._exp_ones << (self.precision - 1)) | self._man_ones
+        return (self._exp_ones << (self.precision - 1)) | (1 << max(self.precision - 2, 0))
+
+    def _largest(self) -> int:
+        man = self._man_ones - (1 if self.nan_encoding == "ones" and self.nonfinite != "ieee" else 0)
+        return ((self.emax + self.bias) << (self.precision - 1)) | max(man, 0)
+
+    def _overflow(self, sign: int) -> int:
+        if self.nonfinite == "ieee":
+            return sign | (self._exp_ones << (self.precision - 1))
+        if self.nonfinite == "nan":
+            return self.nan_bits
+        return sign | self._largest()
 
     def round(self, value: Fraction) -> int:
-        """The bit pattern of ``value`` rounded to this type (ties to even; too large gives infinity)."""
+        """The bit pattern of ``value`` rounded to this type (ties to even; too large overflows the way
+        ``APFloat`` does: infinity, else NaN, else the largest finite value)."""
         p = self.precision
-        sign = (1 << (self.width - 1)) if value < 0 else 0
+        sign = self._sign_bit if value < 0 else 0
         a = abs(value)
         if a == 0:
-            return sign
+            return 0 if self.nan_encoding == "negzero" else sign
         n, d = a.numerator, a.denominator
         e2 = n.bit_length() - d.bit_length()
         if (n << max(0, -e2)) < (d << max(0, e2)):
@@ -56,25 +128,61 @@ class FloatType:
             q >>= 1
             e2 += 1
         if e2 > self.emax:
-            return sign | (((1 << self.exp_bits) - 1) << (p - 1))
+            return self._overflow(sign)
         if q < 1 << (p - 1):
+            if not self.has_zero:
+                return 0  # no zero and no subnormals (f8E8M0FNU): the smallest value
+            if q == 0 and self.nan_encoding == "negzero":
+                return 0
             return sign | q  # subnormal
-        return sign | ((e2 + self.bias) << (p - 1)) | (q - (1 << (p - 1)))
+        bits = sign | ((e2 + self.bias) << (p - 1)) | (q - (1 << (p - 1)))
+        if self.nonfinite != "ieee" and self.nan_encoding == "ones" and e2 == self.emax \
+                and (q - (1 << (p - 1))) == self._man_ones:
+            return self._overflow(sign)
+        return bits
+
+    def round_double(self, value: float) -> int:
+        """``APFloat(double).convert(this type)``: how MLIR reads a decimal literal (via a double)."""
+        if value != value:
+            return self.nan_bits
+        if value in (float("inf"), float("-inf")):
+            return self._overflow(self._sign_bit if value < 0 else 0)
+        if value == 0:
+            return self._sign_bit if (str(value)[0] == "-" and self.nan_encoding != "negzero") else 0
+        return self.round(Fraction(value))
 
     def split(self, bits: int) -> tuple[bool, str, int, int]:
         """(negative, kind, significand, binary exponent); kind is zero, finite, inf or nan."""
         p = self.precision
-        negative = bool(bits >> (self.width - 1))
-        e = (bits >> (p - 1)) & ((1 << self.exp_bits) - 1)
-        m = bits & ((1 << (p - 1)) - 1)
-        if e == (1 << self.exp_bits) - 1:
-            return negative, "inf" if m == 0 else "nan", 0, 0
+        negative = bool(bits & self._sign_bit)
+        e = (bits >> (p - 1)) & self._exp_ones
+        m = bits & self._man_ones
+        if self.nonfinite == "ieee":
+            if e == self._exp_ones:
+                return negative, "inf" if m == 0 else "nan", 0, 0
+        elif self.nonfinite == "nan":
+            if self.nan_encoding == "negzero":
+                if bits == self._sign_bit:
+                    return False, "nan", 0, 0
+            elif e == self._exp_ones and m == self._man_ones:
+                return negative, "nan", 0, 0
+        if not self.has_zero:
+            return negative, "finite", m | (1 << (p - 1)), e - self.bias - (p - 1)
         if e == 0:
             return negative, "zero" if m == 0 else "finite", m, self.emin - (p - 1)
         return negative, "finite", m | (1 << (p - 1)), e - self.bias - (p - 1)
 
     def hex(self, bits: int) -> str:
-        return "0x" + format(bits, f"0{self.width // 4}X")
+        """``0x`` and the bit pattern in upper-case hex (``APInt::toString`` as a C literal: no padding)."""
+        return "0x" + format(bits, "X")
+
+    def to_fraction(self, bits: int) -> Fraction | None:
+        """The exact value of a finite bit pattern (None for infinities and NaNs)."""
+        negative, kind, m, e = self.split(bits)
+        if kind in ("inf", "nan"):
+            return None
+        v = Fraction(m) * (Fraction(2) ** e)
+        return -v if negative else v
 
 
 def _decimal_digits(significand: int, exp2: int, precision: int) -> tuple[str, int]:
@@ -170,8 +278,10 @@ def print_float(ftype: FloatType, bits: int) -> str:
 def literal_bits(ftype: FloatType, literal: str) -> int | None:
     """The value of a float literal (decimal, or hex bit pattern) in ``ftype``; None if not a float literal."""
     if _DECIMAL.match(literal):
-        negative_zero = (1 << (ftype.width - 1)) if literal.startswith("-") else 0
-        return ftype.round(Fraction(literal)) | negative_zero  # -0.0 keeps its sign
+        value = Fraction(literal)
+        if value == 0 and literal.startswith("-") and ftype.signed and ftype.nan_encoding != "negative_zero":
+            return ftype.round(value) | ftype._sign_bit  # -0.0 keeps its sign (where the format has -0)
+        return ftype.round(value)
     if _HEX.match(literal):
         bits = int(literal, 16)
         return bits if bits < 1 << ftype.width else None
