@@ -16,44 +16,19 @@ from shardy_py.dialects.attr_codecs import i64_array, int_list, ints_of
 from shardy_py.ir import attrs as A
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.format import directive
+from shardy_py.syntax.parser import Cursor
 
 _INT = re.compile(r"-?\d+")
 _WORD = re.compile(r"[A-Za-z_][\w$.]*")
 _BOOL_OR_INT = re.compile(r"-?\d+|(?:true|false)(?![\w$.])")
 
 
-class TextCursor:
-    """The few ``syntax.parser.Cursor`` reading methods over a plain string (a stored attribute's
-    text), so one reader serves an op's text and an attribute's."""
+class TextCursor(Cursor):
+    """A ``syntax.parser.Cursor`` over a plain string (a stored attribute's text), so one reader
+    serves an op's text and an attribute's."""
 
     def __init__(self, text: str, pos: int = 0):
         self.text, self.pos, self.end = text, pos, len(text)
-
-    def ws(self) -> int:
-        while self.pos < self.end and self.text[self.pos] in " \t\r\n":
-            self.pos += 1
-        return self.pos
-
-    def peek(self, lit: str) -> bool:
-        self.ws()
-        return self.text.startswith(lit, self.pos)
-
-    def accept(self, lit: str) -> bool:
-        if self.peek(lit):
-            self.pos += len(lit)
-            return True
-        return False
-
-    def expect(self, lit: str, what: str | None = None) -> None:
-        if not self.accept(lit):
-            raise self.error(f"expected {what or repr(lit)}, found {self.found()}")
-
-    def match(self, rx: re.Pattern) -> re.Match | None:
-        self.ws()
-        m = rx.match(self.text, self.pos, self.end)
-        if m:
-            self.pos = m.end()
-        return m
 
     def found(self) -> str:
         self.ws()
@@ -139,11 +114,13 @@ def _conv_dim_list(cur, letters: tuple[str, str]) -> tuple[list[int], dict[str, 
         if not cur.accept(","):
             break
     if allowed:
+        cur.ws()
         raise cur.error(f"Expected dimensions {', '.join(allowed)} not specified")
     cur.expect("]", "']'")
     count = max(spatial_at, default=-1) + 1
     missing = [d for d in range(count) if d not in spatial_at][:10]
     if missing:
+        cur.ws()
         raise cur.error(f"Expected spatial dimensions {', '.join(map(str, missing))} not specified")
     return [spatial_at[d] for d in range(count)], letter_at
 
