@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_passes_no_text import _refuse
 
 import shardy_py
 from shardy_py.cli import split_chunks
@@ -481,14 +482,6 @@ def _chunks(relative: str) -> list[str]:
     return [text for text, _ in split_chunks(path.read_text())]
 
 
-class ParserEntered(AssertionError):
-    """The text parser was entered while a pass ran."""
-
-
-def _refuse(self, *args, **kwargs):
-    raise ParserEntered("the parser was entered during a pass: an op was built from text")
-
-
 @pytest.mark.parametrize("relative", sorted(TEST_INPUTS))
 def test_no_op_is_built_from_text_on_shardys_test_inputs(relative, monkeypatch):
     """With ``ModuleParser.__init__`` made to raise, every pass runs on its Shardy test inputs."""
@@ -550,12 +543,10 @@ def cpp() -> Cpp:
 
 
 def _ours(flag: str, text: str) -> str:
-    module = shardy_py.parse(text)
     try:
-        PassManager.parse(["-" + flag]).run(module)
+        return _run(flag, text)
     except PassError:
         return FAILED
-    return str(module)
 
 
 def test_the_expected_texts_are_cpps(cpp):
