@@ -1,4 +1,4 @@
-"""Shared pieces of the shard-dialect conversions: errors, locations, names and new ops."""
+"""Shared pieces of the shard-dialect conversions: errors, locations and working copies."""
 from __future__ import annotations
 
 import re
@@ -7,7 +7,7 @@ import attrs
 
 from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import Location, Operation, Value
+from shardy_py.ir.ops import Location
 
 #: Discardable attribute of a grid op naming its axes as the sdy mesh names them.
 AXIS_NAMES_ATTR = "shardy_py.axis_names"
@@ -113,60 +113,3 @@ def finished(module: Module) -> Module:
     from shardy_py.syntax.printer import print_module
 
     return parse_module(print_module(module), module.filename)
-
-
-def parse_op(text: str) -> Operation:
-    """One op from its text (operands named in it are unresolved: set ``operands`` after)."""
-    from shardy_py.syntax.parser import parse_module
-
-    body = parse_module(text).body
-    if len(body.ops) != 1:
-        raise ValueError(f"expected one op in {text!r}")
-    op = body.ops[0]
-    body.ops.clear()
-    op.parent = None
-    return op
-
-
-class FreshNames:
-    """SSA names not yet used under an op (a function: names are unique in its body)."""
-
-    def __init__(self, root: Operation):
-        self.used: set[str] = set()
-        for op in root.walk():
-            for name, _ in op.result_groups:
-                self.used.add(name)
-            for region in op.regions:
-                for block in region.blocks:
-                    self.used.update(_base(a.name) for a in block.arguments)
-        self._next_number = 0
-
-    def named(self, stem: str) -> str:
-        """``%stem``, ``%stem1``, ``%stem2``, ...: the first not yet used."""
-        k = 0
-        while True:
-            name = f"%{stem}{k if k else ''}"
-            if name not in self.used:
-                self.used.add(name)
-                return name
-            k += 1
-
-    def number(self) -> str:
-        """The lowest ``%N`` not yet used."""
-        while f"%{self._next_number}" in self.used:
-            self._next_number += 1
-        name = f"%{self._next_number}"
-        self.used.add(name)
-        return name
-
-
-def _base(name: str) -> str:
-    return name.split("#", 1)[0]
-
-
-def new_result(op: Operation, name: str, type_) -> Value:
-    """Give ``op`` one result called ``name`` of ``type_``."""
-    v = Value(name, type_, op, 0)
-    op.results = [v]
-    op.result_groups = [(name, 1)]
-    return v

@@ -5,14 +5,14 @@ from shardy_py.interop.shard_common import (
     AXIS_NAMES_ATTR,
     DIALECT_OPS,
     FUNC_RESULT_ATTR,
-    FreshNames,
     Reporter,
     default_axis_name,
 )
 from shardy_py.interop.shard_import import is_placeholder
-from shardy_py.interop.shard_syntax import GridSpec, ShardingSpec, grid_text, shard_text, sharding_text
-from shardy_py.ir import rewrite
+from shardy_py.interop.shard_syntax import GridSpec, ShardingSpec, build_grid, build_shard, build_sharding
 from shardy_py.ir.attrs import MeshAttr, OpaqueAttr, TensorShardingAttr, TensorShardingPerValueAttr
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.edit import replace_op
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Location, Operation, Value
 from shardy_py.ir.types import parse_type
@@ -59,9 +59,9 @@ class SdyToShard:
             if mesh.axis_names != tuple(default_axis_name(i) for i in range(len(mesh.axes))):
                 attrs_[AXIS_NAMES_ATTR] = OpaqueAttr("[" + ", ".join(quote_string(n) for n in mesh.axis_names) + "]")
             grid = GridSpec(name, tuple(a.size for a in mesh.axes))
-            new = rewrite.opaque_op(self.grid_op, grid_text(grid), attributes=attrs_)
+            new = build_grid(Builder.before(op), self.dialect, grid, attrs_)
             new.location_text = op.location_text
-            rewrite.replace_op(op, new, keep_results=False)
+            op.erase()
 
     # -- shardings ----------------------------------------------------------------------------------
     def spec(self, s: TensorShardingAttr, where: Location | None) -> ShardingSpec | None:
@@ -114,14 +114,15 @@ class SdyToShard:
                 self.report.error(func.loc, f"@{func.properties['sym_name']} has no body to hold {self.dialect} "
                                             "ops for its shardings", "sdy.sharding")
             return
-        writer = _Writer(self, func)
+        writer = _Writer(self)
         block = func.regions[0].blocks[0]
+        args_builder = Builder(block, 0)
         for arg in block.arguments:
             s = arg.attributes.get("sdy.sharding")
             if isinstance(s, TensorShardingAttr):
                 spec = self.spec(s, func.attribute_locs.get(f"arg{arg.index}.sdy.sharding"))
                 if spec is not None:
-                    writer.annotate_value(arg, spec, block, lambda *ops: writer.edits.prepend(block, *ops))
+                    writer.annotate_value(arg, spec, block, args_builder)
                     del arg.attributes["sdy.sharding"]
         for op in list(func.walk()):
             if op.name == "sdy.sharding_constraint":
@@ -132,7 +133,6 @@ class SdyToShard:
                 self.convert_results(writer, op)
             elif op.name == "func.return" and op.parent_op is func:
                 self.convert_return(writer, func, op)
-        writer.edits.apply()
         for attrs_ in func.properties["res_attrs"]:
             attrs_.pop("sdy.sharding", None)
 
@@ -148,8 +148,9 @@ class SdyToShard:
                 if sp is not None or not (keep_placeholders and is_placeholder(s))]
         if any(sp is None for _, sp in todo):
             return
+        b = Builder.after(op)
         for r, sp in todo:
-            writer.annotate_value(r, sp, op.parent, lambda *ops: writer.edits.insert_after(op, *ops))
+            writer.annotate_value(r, sp, op.parent, b)
         del op.attributes["sdy.sharding"]
 
     def convert_return(self, writer: _Writer, func: Operation, ret: Operation) -> None:
@@ -180,54 +181,38 @@ class SdyToShard:
 
 
 class _Writer:
-    """Makes the sharding and shard ops of one function, with fresh names, sharing an equal sharding
-    defined earlier in the same block; ``edits`` places them (``apply`` when the function is done)."""
+    """Makes the sharding and shard ops of one function, sharing an equal sharding defined earlier
+    in the same block."""
 
-    def __init__(self, conv: SdyToShard, func: Operation):
+    def __init__(self, conv: SdyToShard):
         self.c = conv
-        self.names = FreshNames(func)
-        self.users = rewrite.value_users(func)
         self.cache: dict[tuple[int, ShardingSpec], Value] = {}
-        self.edits = rewrite.BlockEdits()
 
-    def new_ops(self, src: Value, spec: ShardingSpec, block: Block, annotate: bool,
-                attributes: dict | None = None, name: str | None = None) -> list[Operation]:
-        """[a sharding op unless ``block`` has an equal one before, the shard op of ``src``].
-
-        Ops are visited in order, so an equal sharding made earlier for ``block`` comes first.
-        """
-        out = []
+    def new_shard(self, b: Builder, src: Value, spec: ShardingSpec, block: Block, annotate: bool,
+                  attributes: dict | None = None) -> Operation:
+        """The shard op of ``src`` made by ``b``, after a sharding op unless ``block`` has an equal
+        one before (ops are visited in order, so one made earlier for ``block`` comes first)."""
         sharding = self.cache.get((id(block), spec))
         if sharding is None:
-            op = rewrite.opaque_op(self.c.sharding_op, sharding_text(spec), str(self.c.sharding_type),
-                                   [(self.names.named("sharding"), self.c.sharding_type)])
-            out.append(op)
+            op = build_sharding(b, self.c.dialect, spec, self.c.sharding_type)
             sharding = self.cache[(id(block), spec)] = op.results[0]
-        out.append(rewrite.opaque_op(self.c.shard_op, shard_text(src.name, sharding.name, annotate), str(src.type),
-                                     [(name or self.names.number(), src.type)], [src, sharding], attributes))
-        return out
+        return build_shard(b, self.c.dialect, src, sharding, annotate, attributes)
 
-    def annotate_value(self, v: Value, spec: ShardingSpec, block: Block, place) -> None:
-        """A result annotation of ``v``, put in place by ``place(*ops)``; every other use of ``v``
-        now uses its result."""
-        before = list(self.users.get(v, []))
-        ops = self.new_ops(v, spec, block, annotate=False)
-        place(*ops)
-        result = ops[-1].results[0]
-        rewrite.replace_uses(v, result, before)
-        self.users[result] = before
-        self.users[v] = [ops[-1]]
+    def annotate_value(self, v: Value, spec: ShardingSpec, block: Block, b: Builder) -> None:
+        """A result annotation of ``v`` made by ``b``; every other use of ``v`` now uses its result."""
+        before = list(v.uses)
+        shard = self.new_shard(b, v, spec, block, annotate=False)
+        for use in before:
+            use.op.set_operand(use.index, shard.results[0])
 
     def constraint(self, op: Operation, spec: ShardingSpec) -> None:
-        """``sdy.sharding_constraint`` -> ``shard.shard ... annotate_for_users`` (same result)."""
-        *sharding, shard = self.new_ops(op.operands[0], spec, op.parent, annotate=True, attributes=op.attributes,
-                                        name=op.results[0].name)
+        """``sdy.sharding_constraint`` -> ``shard.shard ... annotate_for_users`` (same uses)."""
+        shard = self.new_shard(Builder.before(op), op.operands[0], spec, op.parent, annotate=True,
+                               attributes=dict(op.attributes))
         shard.location_text = op.location_text
-        self.edits.insert_before(op, *sharding)
-        self.edits.replace(op, shard)
+        replace_op(op, shard.results)
 
     def func_result(self, ret: Operation, i: int, spec: ShardingSpec) -> None:
-        ops = self.new_ops(ret.operands[i], spec, ret.parent, annotate=True,
-                           attributes={FUNC_RESULT_ATTR: OpaqueAttr("")})
-        self.edits.insert_before(ret, *ops)
-        rewrite.set_operand(ret, i, ops[-1].results[0])
+        shard = self.new_shard(Builder.before(ret), ret.operands[i], spec, ret.parent, annotate=True,
+                               attributes={FUNC_RESULT_ATTR: OpaqueAttr("")})
+        ret.set_operand(i, shard.results[0])

@@ -20,7 +20,6 @@ from shardy_py.interop.shard_syntax import (
     read_shard,
     read_sharding,
 )
-from shardy_py.ir import rewrite
 from shardy_py.ir.attrs import (
     REDUCTION_KINDS,
     AxisRefAttr,
@@ -30,6 +29,8 @@ from shardy_py.ir.attrs import (
     TensorShardingAttr,
     TensorShardingPerValueAttr,
 )
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.edit import replace_op
 from shardy_py.ir.module import Module, sharding_of
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import RankedTensorType
@@ -100,9 +101,10 @@ class ShardToSdy:
             self.grids[grid.name] = mesh
             self.failed_grids.discard(grid.name)
             attrs_ = {k: v for k, v in op.attributes.items() if k != AXIS_NAMES_ATTR}
-            new = Operation("sdy.mesh", properties={"sym_name": grid.name, "mesh": mesh}, attributes=attrs_,
-                            location_text=op.location_text)
-            rewrite.replace_op(op, new, keep_results=False)
+            new = Builder.before(op).create("sdy.mesh", result_types=(), attributes=attrs_,
+                                            properties={"sym_name": grid.name, "mesh": mesh})
+            new.location_text = op.location_text
+            op.erase()
 
     def is_generic(self, op: Operation) -> bool:
         """Report a shard op written in MLIR's generic form (its properties are not read)."""
@@ -124,13 +126,11 @@ class ShardToSdy:
 
     # -- bodies --------------------------------------------------------------------------------
     def convert_body(self, root: Operation) -> None:
-        users = rewrite.value_users(root)
-        self.edits = rewrite.BlockEdits()
         for op in list(root.walk()):
             if op.name in _SHARDING_OPS and not self.is_generic(op):
-                self.read_sharding_op(op, users)
+                self.read_sharding_op(op)
         uses: list[tuple[Operation, ShardUse]] = []
-        for op in list(root.walk()):  # read all first: converting one rewrites the value names in others
+        for op in list(root.walk()):
             if op.name not in _SHARD_OPS or self.is_generic(op):
                 continue
             try:
@@ -138,15 +138,12 @@ class ShardToSdy:
             except SyntaxProblem as e:
                 self.report.error(op.loc, e.message, e.needle)
         for op, use in uses:
-            self.convert_shard(op, use, users)
-        self.edits.apply()
+            self.convert_shard(op, use)
         for value, (_, op) in list(self.specs.items()):
-            if op.parent is not None and not any(u.parent is not None and any(v is value for v in u.operands)
-                                                 for u in users.get(value, [])):
-                self.edits.erase(op)
-        self.edits.apply()
+            if op.parent is not None and not value.uses:
+                op.erase()
 
-    def read_sharding_op(self, op: Operation, users: dict[Value, list[Operation]]) -> None:
+    def read_sharding_op(self, op: Operation) -> None:
         try:
             spec = read_sharding(op)
         except SyntaxProblem as e:
@@ -173,7 +170,7 @@ class ShardToSdy:
             self.report.error(op.loc, f"partial type '{spec.partial_type}' has no sdy counterpart (sdy unreduced "
                                       f"axes reduce with {', '.join(REDUCTION_KINDS)})", spec.partial_type)
             return
-        for user in users.get(op.results[0], []):
+        for user in op.results[0].users:
             if user.dialect in _DIALECTS and user.name not in _SHARD_OPS:
                 return  # reported as an op with no sdy counterpart
             if user.name not in _SHARD_OPS or tuple(user.operands[1:2]) != (op.results[0],):
@@ -197,7 +194,7 @@ class ShardToSdy:
         spec, _ = self.specs[sharding_value]
         return _to_sdy_sharding(spec, self.grids[spec.grid], t.rank, self.report, op)
 
-    def convert_shard(self, op: Operation, use: ShardUse, users: dict[Value, list[Operation]]) -> None:
+    def convert_shard(self, op: Operation, use: ShardUse) -> None:
         s = self.sharding_for(op, use)
         if s is None:
             return
@@ -205,23 +202,23 @@ class ShardToSdy:
             self.report.error(op.loc, f"{use.src} is not defined before '{op.name}'", use.src)
         elif FUNC_RESULT_ATTR in op.attributes:
             if use.annotate_for_users:
-                self.to_func_result(op, s, users)
+                self.to_func_result(op, s)
             else:
                 self.report.error(op.loc, f"{FUNC_RESULT_ATTR} needs annotate_for_users", FUNC_RESULT_ATTR)
         elif use.annotate_for_users:
             self.to_constraint(op, s)
         else:
-            self.to_producer(op, s, use, users)
+            self.to_producer(op, s, use)
 
     def to_constraint(self, op: Operation, s: TensorShardingAttr) -> None:
         """``annotate_for_users``: the users see ``s``, i.e. an ``sdy.sharding_constraint``."""
         src = op.operands[0]
-        new = Operation("sdy.sharding_constraint", operands=[src], operand_names=[src.name],
-                        properties={"sharding": s}, attributes=dict(op.attributes), location_text=op.location_text)
-        self.edits.replace(op, new)
+        new = Builder.before(op).create("sdy.sharding_constraint", [src], properties={"sharding": s},
+                                        attributes=dict(op.attributes))
+        new.location_text = op.location_text
+        replace_op(op, new.results)
 
-    def to_producer(self, op: Operation, s: TensorShardingAttr, use: ShardUse,
-                    users: dict[Value, list[Operation]]) -> None:
+    def to_producer(self, op: Operation, s: TensorShardingAttr, use: ShardUse) -> None:
         """A result annotation: the sharding of the value where it is defined."""
         src: Value = op.operands[0]
         if self.has_extra_attributes(op):
@@ -248,7 +245,7 @@ class ShardToSdy:
                 return
         elif not self.set_result_sharding(owner, src.index, s, op, use.src):
             return
-        _forward_and_erase(op, users, self.edits)
+        _forward_and_erase(op)
 
     def set_result_sharding(self, owner: Operation, index: int, s: TensorShardingAttr, at: Operation,
                             written: str) -> bool:
@@ -270,10 +267,10 @@ class ShardToSdy:
         owner.attributes["sdy.sharding"] = TensorShardingPerValueAttr(shardings)
         return True
 
-    def to_func_result(self, op: Operation, s: TensorShardingAttr, users: dict[Value, list[Operation]]) -> None:
+    def to_func_result(self, op: Operation, s: TensorShardingAttr) -> None:
         """A shard op marked as the function's result sharding: the ``sdy.sharding`` of those results."""
         result = op.results[0]
-        uses = users.get(result, [])
+        uses = result.users
         func = op.parent_op
         if func is None or func.name != "func.func" or not uses or any(
                 u.name != "func.return" or u.parent_op is not func for u in uses):
@@ -292,7 +289,7 @@ class ShardToSdy:
                                                   f"sharding {old}", FUNC_RESULT_ATTR)
                         return
                     res_attrs[i] = {**res_attrs[i], "sdy.sharding": s}
-        _forward_and_erase(op, users, self.edits)
+        _forward_and_erase(op)
 
     def has_extra_attributes(self, op: Operation) -> bool:
         """Report the attributes of a shard op that becomes no op (so has nowhere to keep them)."""
@@ -303,15 +300,10 @@ class ShardToSdy:
         return bool(extra)
 
 
-def _forward_and_erase(op: Operation, users: dict[Value, list[Operation]], edits: rewrite.BlockEdits) -> None:
-    """Make the users of ``op``'s result use its first operand instead, then drop ``op``."""
-    result, src = op.results[0], op.operands[0]
-    moved = users.pop(result, [])
-    rewrite.replace_uses(result, src, moved)
-    kept = [u for u in users.get(src, []) if u is not op]
-    kept.extend(u for u in moved if all(u is not k for k in kept))
-    users[src] = kept
-    edits.erase(op)
+def _forward_and_erase(op: Operation) -> None:
+    """Make the users of ``op``'s result use its first operand instead, then erase ``op``."""
+    op.results[0].replace_all_uses_with(op.operands[0])
+    op.erase()
 
 
 def _defined_by(v: Value, names) -> bool:

@@ -1,5 +1,5 @@
-"""Reading and writing the three ops of MLIR's ``shard`` dialect (``mesh`` before LLVM 21) that
-carry shardings, from and to their custom assembly:
+"""Reading the three ops of MLIR's ``shard`` dialect (``mesh`` before LLVM 21) that carry
+shardings, from their properties (``dialects.shard`` declares them):
 
 ```
 shard.grid @grid0(shape = 2x2x4)                         mesh.mesh @mesh0(shape = 2x2x4)
@@ -8,8 +8,7 @@ shard.grid @grid0(shape = 2x2x4)                         mesh.mesh @mesh0(shape 
 %0 = shard.shard %arg0 to %s annotate_for_users : tensor<4x8xf32>
 ```
 
-The parser keeps these ops as opaque text; this module turns that text into ``GridSpec``,
-``ShardingSpec`` and ``ShardUse`` values (or a ``SyntaxProblem`` naming the bad token).
+into ``GridSpec``, ``ShardingSpec`` and ``ShardUse`` values; ``build_*`` make those ops.
 """
 from __future__ import annotations
 
@@ -17,16 +16,15 @@ import re
 
 import attrs
 
-from shardy_py.ir.ops import Operation
-from shardy_py.syntax import attr_printer as P
+from shardy_py.dialects import shard as D
+from shardy_py.ir.attrs import UNIT_ATTR, OpaqueAttr
+from shardy_py.ir.builder import Builder
+from shardy_py.ir.ops import Operation, Value
+from shardy_py.ir.types import Type
 
-_SYMBOL = r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")'
-_GRID = re.compile(r"\s*(" + _SYMBOL + r")\s*\(\s*shape\s*=\s*([^()]*?)\s*\)\s*\Z")
-_TOKEN = re.compile(r'\s*(' + _SYMBOL + r'|%[\w$.-]+(?:#\d+)?|-?\d+|[A-Za-z_][\w$.]*|\?|->|!?[\w.]+<[^>]*>|\S)')
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 #: Reduction kinds of ``partial = KIND [...]`` (MLIR's ReductionKind enum).
-SHARD_REDUCTIONS = ("sum", "max", "min", "product", "average", "bitwise_and", "bitwise_or", "bitwise_xor",
-                    "generic")
+SHARD_REDUCTIONS = D.REDUCTIONS
 
 
 class SyntaxProblem(ValueError):
@@ -67,39 +65,14 @@ class ShardUse:
     annotate_for_users: bool
 
 
-def op_text(op: Operation) -> str:
-    """The text of an opaque op after its name, without its attribute dictionary and location."""
-    return "".join(p if isinstance(p, str) else str(p) for p in (op._pieces or []) if not isinstance(p, tuple))
-
-
-def symbol_name(tok: str) -> str:
-    """``@name`` or ``@"quoted name"`` -> the name."""
-    from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
-
-    body = tok[1:]
-    if not body.startswith('"'):
-        return body
-    try:
-        return unquote(body)
-    except StringEscapeError as e:
-        raise SyntaxProblem(str(e), tok) from None
+def _grid_attr(op: Operation) -> str:
+    return "grid" if op.dialect == "shard" else "mesh"
 
 
 def read_grid(op: Operation) -> GridSpec:
-    """The grid an opaque ``shard.grid`` / ``mesh.mesh`` op defines."""
-    m = _GRID.match(op_text(op))
-    if not m:
-        raise SyntaxProblem(f"'{op.name}' must read '{op.name} @name(shape = AxBx...)'")
-    dims: list[int | None] = []
-    text = m.group(2).replace(" ", "")
-    for item in text.split("x") if text else []:
-        if item == "?":
-            dims.append(None)
-        elif item.isdigit():
-            dims.append(int(item))
-        else:
-            raise SyntaxProblem(f"grid shape '{m.group(2)}' must be sizes or '?' joined by 'x'", "shape")
-    return GridSpec(symbol_name(m.group(1)), tuple(dims))
+    """The grid a ``shard.grid`` / ``mesh.mesh`` op defines."""
+    shape = tuple(None if d == D.DYNAMIC else d for d in D.read_int_array(op.properties.get("shape")))
+    return GridSpec(D.string_of(op.properties["sym_name"]), shape)
 
 
 def read_axis_names(text: str) -> tuple[str, ...]:
@@ -131,145 +104,67 @@ def _split_top(text: str) -> list[str]:
     return out
 
 
-class _Tokens:
-    """A cursor over the tokens of one op's text."""
-
-    def __init__(self, text: str, opname: str):
-        self.toks = [m.group(1) for m in _TOKEN.finditer(text)]
-        self.i = 0
-        self.opname = opname
-
-    def peek(self) -> str | None:
-        return self.toks[self.i] if self.i < len(self.toks) else None
-
-    def take(self) -> str | None:
-        t = self.peek()
-        self.i += t is not None
-        return t
-
-    def accept(self, tok: str) -> bool:
-        if self.peek() == tok:
-            self.i += 1
-            return True
-        return False
-
-    def expect(self, tok: str, what: str | None = None) -> None:
-        if not self.accept(tok):
-            found = self.peek()
-            raise SyntaxProblem(f"'{self.opname}': expected {what or repr(tok)}, found "
-                                f"{repr(found) if found is not None else 'the end of the op'}", found)
-
-    def prefixed(self, prefix: str, what: str) -> str:
-        """The next token, which must start with ``prefix`` (``@`` for a symbol, ``%`` for a value)."""
-        t = self.take()
-        if t is None or not t.startswith(prefix):
-            raise SyntaxProblem(f"'{self.opname}': expected {what}, found {t!r}", t)
-        return t
-
-    def int_(self, what: str) -> int:
-        t = self.take()
-        if t is None or not re.fullmatch(r"-?\d+", t):
-            raise SyntaxProblem(f"'{self.opname}': expected {what}, found {t!r}", t)
-        return int(t)
-
-    def int_list(self, what: str) -> tuple[int, ...]:
-        """``[1, 2]`` (or ``[]``)."""
-        self.expect("[", f"'[' starting {what}")
-        out: list[int] = []
-        if not self.accept("]"):
-            out.append(self.int_(what))
-            while self.accept(","):
-                out.append(self.int_(what))
-            self.expect("]", f"',' or ']' in {what}")
-        return tuple(out)
-
-    def index_list(self, what: str) -> tuple[str, ...]:
-        """``[1, %c3, ?]``: MLIR's dynamic index list, items as written."""
-        self.expect("[", f"'[' starting {what}")
-        out: list[str] = []
-        if not self.accept("]"):
-            while True:
-                t = self.take()
-                if t is None or not re.fullmatch(r"-?\d+|%[\w$.-]+(?:#\d+)?|\?", t):
-                    raise SyntaxProblem(f"'{self.opname}': expected an integer or a value in {what}, found {t!r}", t)
-                out.append(t)
-                if not self.accept(","):
-                    break
-            self.expect("]", f"',' or ']' in {what}")
-        return tuple(out)
-
-    def rest_is_type(self) -> None:
-        """The op ends with ``: TYPE``."""
-        self.expect(":", "':' and the type")
-        if self.peek() is None:
-            raise SyntaxProblem(f"'{self.opname}': expected a type after ':'")
-
-
 def read_sharding(op: Operation) -> ShardingSpec:
-    """The sharding an opaque ``shard.sharding`` / ``mesh.sharding`` op defines."""
-    t = _Tokens(op_text(op), op.name)
-    grid = t.prefixed("@", "the grid symbol like @grid0")
-    t.expect("split_axes")
-    t.expect("=")
-    t.expect("[", "'[' starting split_axes")
-    split: list[tuple[int, ...]] = []
-    if not t.accept("]"):
-        split.append(t.int_list("split_axes"))
-        while t.accept(","):
-            split.append(t.int_list("split_axes"))
-        t.expect("]", "',' or ']' in split_axes")
-    spec = ShardingSpec(symbol_name(grid), tuple(split))
-    if t.accept("partial"):
-        t.expect("=")
-        kind = t.take()
-        if kind not in SHARD_REDUCTIONS:
-            raise SyntaxProblem(f"'{op.name}': unknown partial type {kind!r}; expected one of "
-                                f"{', '.join(SHARD_REDUCTIONS)}", kind)
-        spec = attrs.evolve(spec, partial_type=kind, partial_axes=t.int_list("the partial axes"))
-    if t.accept("halo_sizes"):
-        t.expect("=")
-        spec = attrs.evolve(spec, halo_sizes=t.index_list("halo_sizes"))
-    if t.accept("sharded_dims_offsets"):
-        t.expect("=")
-        spec = attrs.evolve(spec, sharded_dims_offsets=t.index_list("sharded_dims_offsets"))
-    t.rest_is_type()
+    """The sharding a ``shard.sharding`` / ``mesh.sharding`` op defines."""
+    p = op.properties
+    spec = ShardingSpec(D.symbol_of(p[_grid_attr(op)]), D.read_axis_array(p["split_axes"]))
+    if p.get("partial_type") is not None:
+        kind = D._PartialType().print(p["partial_type"])
+        spec = attrs.evolve(spec, partial_type=kind, partial_axes=D.read_int_array(p.get("partial_axes")))
+    dynamic = {"halo_sizes": op.operands[len(op.operands) - _count(op, "halo_sizes"):],
+               "sharded_dims_offsets": op.operands[:_count(op, "sharded_dims_offsets")]}
+    for key, values in dynamic.items():
+        names = iter(op.operand_names[op.operands.index(v)] if v is not None else "?" for v in values)
+        items = tuple(next(names) if x == D.DYNAMIC else str(x) for x in D.read_int_array(p.get(f"static_{key}")))
+        spec = attrs.evolve(spec, **{key: items})
     return spec
 
 
+def _count(op: Operation, key: str) -> int:
+    """How many dynamic operands the ``static_<key>`` list of a sharding op stands for."""
+    return sum(1 for x in D.read_int_array(op.properties.get(f"static_{key}")) if x == D.DYNAMIC)
+
+
 def read_shard(op: Operation) -> ShardUse:
-    """The operands of an opaque ``shard.shard`` / ``mesh.shard`` op."""
-    t = _Tokens(op_text(op), op.name)
-    src = t.prefixed("%", "the annotated value like %0")
-    t.expect("to")
-    sharding = t.prefixed("%", "the sharding value after 'to'")
-    annotate = t.accept("annotate_for_users")
-    t.rest_is_type()
-    return ShardUse(src, sharding, annotate)
+    """The operands of a ``shard.shard`` / ``mesh.shard`` op, as written."""
+    names = list(op.operand_names) + ["?", "?"]
+    return ShardUse(names[0], names[1], op.properties.get("annotate_for_users") is not None)
 
 
-# ---- writing ------------------------------------------------------------------------------------
+# ---- building -------------------------------------------------------------------------------------
 
-def grid_text(grid: GridSpec) -> str:
-    """``@name(shape = 2x4)``: a grid op after its name."""
-    return f"{P.symbol_ref(grid.name)}(shape = {'x'.join('?' if d is None else str(d) for d in grid.shape)})"
+def build_grid(b: Builder, dialect: str, grid: GridSpec, attributes: dict | None = None) -> Operation:
+    """``shard.grid @name(shape = 2x4)`` (``mesh.mesh`` for the mesh spelling)."""
+    name = f"{dialect}.{'grid' if dialect == 'shard' else 'mesh'}"
+    shape = D.int_array(D.DYNAMIC if d is None else d for d in grid.shape)
+    return b.create(name, result_types=(), properties={"sym_name": OpaqueAttr(_quoted(grid.name)), "shape": shape},
+                    attributes=attributes)
 
 
-def split_axes_text(split_axes: tuple[tuple[int, ...], ...]) -> str:
-    """``[[0], [], [1, 2]]`` without trailing empty entries (at least ``[[]]``), as MLIR keeps it."""
-    dims = list(split_axes)
+def build_sharding(b: Builder, dialect: str, spec: ShardingSpec, sharding_type: Type) -> Operation:
+    """``shard.sharding @grid split_axes = [...] [partial = KIND [...]]``; trailing empty split axes are
+    dropped (at least ``[[]]`` stays), as MLIR keeps them."""
+    from shardy_py.syntax import attr_printer as P
+
+    dims = list(spec.split_axes)
     while len(dims) > 1 and not dims[-1]:
         dims.pop()
-    return "[" + ", ".join("[" + ", ".join(map(str, d)) + "]" for d in (dims or [()])) + "]"
-
-
-def sharding_text(spec: ShardingSpec) -> str:
-    """``@grid split_axes = [...] [partial = KIND [...]]``: a sharding op after its name."""
-    out = f"{P.symbol_ref(spec.grid)} split_axes = {split_axes_text(spec.split_axes)}"
+    props = {"grid" if dialect == "shard" else "mesh": OpaqueAttr(P.symbol_ref(spec.grid)),
+             "split_axes": D.axis_array(dialect, dims or [()])}
     if spec.partial_type is not None:
-        out += f" partial = {spec.partial_type} [{', '.join(map(str, spec.partial_axes))}]"
-    return out
+        props["partial_type"] = OpaqueAttr(f"#mesh.partial<{spec.partial_type}>")
+        props["partial_axes"] = D.int_array(spec.partial_axes, 16)
+    return b.create(f"{dialect}.sharding", result_types=[sharding_type], properties=props)
 
 
-def shard_text(src: str, sharding: str, annotate_for_users: bool) -> str:
-    """``%src to %sharding [annotate_for_users]``: a shard op after its name."""
-    return f"{src} to {sharding}{' annotate_for_users' if annotate_for_users else ''}"
+def build_shard(b: Builder, dialect: str, src: Value, sharding: Value, annotate_for_users: bool,
+                attributes: dict | None = None) -> Operation:
+    """``shard.shard %src to %sharding [annotate_for_users] : T``."""
+    props = {"annotate_for_users": UNIT_ATTR} if annotate_for_users else {}
+    return b.create(f"{dialect}.shard", [src, sharding], properties=props, attributes=attributes)
+
+
+def _quoted(name: str) -> str:
+    from shardy_py.syntax import attr_printer as P
+
+    return P.quote_string(name)

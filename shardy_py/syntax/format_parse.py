@@ -158,6 +158,9 @@ class FormatParser:
                 st.operands[v.name] = [cur.value_use()]
         elif v.kind == "attr":
             d = self.decl.attr(v.name)
+            if d.form == "unit":  # a unit attribute is only its group's anchor: nothing is written
+                st.properties[v.name] = A.UNIT_ATTR
+                return
             st.properties[v.name] = cur.attribute_in_format(d)
         elif v.kind == "region":
             if self.decl.regions[self.decl.region(v.name)].variadic:

@@ -13,10 +13,10 @@ module {
     return
   }
   func.func @both_result_and_multi_operands_annotated(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh0, [{"axis_0"}, {}]>}) {
-    %1 = sdy.sharding_constraint %arg0 <@mesh0, [{"axis_1"}, {}]> : tensor<4x8xf32>
-    %2 = sdy.sharding_constraint %arg0 <@mesh0, [{"axis_2"}, {}]> : tensor<4x8xf32>
-    "op0"(%1) : (tensor<4x8xf32>) -> ()
-    "op1"(%2) : (tensor<4x8xf32>) -> ()
+    %0 = sdy.sharding_constraint %arg0 <@mesh0, [{"axis_1"}, {}]> : tensor<4x8xf32>
+    %1 = sdy.sharding_constraint %arg0 <@mesh0, [{"axis_2"}, {}]> : tensor<4x8xf32>
+    "op0"(%0) : (tensor<4x8xf32>) -> ()
+    "op1"(%1) : (tensor<4x8xf32>) -> ()
     return
   }
 }

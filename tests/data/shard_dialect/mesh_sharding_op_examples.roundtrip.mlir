@@ -3,15 +3,14 @@ module {
   mesh.mesh @mesh1d_4(shape = 4)
   func.func @sharding_examples(%arg0: tensor<4x8xf32>) {
     %sharding = mesh.sharding @mesh0 split_axes = [[]] : !mesh.sharding
-    %replicated = mesh.shard %arg0 to %sharding annotate_for_users : tensor<4x8xf32>
-    %sharding1 = mesh.sharding @mesh0 split_axes = [[0]] : !mesh.sharding
-    %split = mesh.shard %arg0 to %sharding1 annotate_for_users : tensor<4x8xf32>
-    %sharding2 = mesh.sharding @mesh0 split_axes = [[0]] partial = sum [1] : !mesh.sharding
-    %partial_sum = mesh.shard %arg0 to %sharding2 annotate_for_users : tensor<4x8xf32>
-    %sharding3 = mesh.sharding @mesh0 split_axes = [[0]] partial = max [1] : !mesh.sharding
-    %sharded0 = mesh.shard %arg0 to %sharding3 annotate_for_users : tensor<4x8xf32>
-    "use"(%replicated, %split, %partial_sum, %sharded0)
-        : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) -> ()
+    %sharding_annotated = mesh.shard %arg0 to %sharding annotate_for_users : tensor<4x8xf32>
+    %sharding_0 = mesh.sharding @mesh0 split_axes = [[0]] : !mesh.sharding
+    %sharding_annotated_1 = mesh.shard %arg0 to %sharding_0 annotate_for_users : tensor<4x8xf32>
+    %sharding_2 = mesh.sharding @mesh0 split_axes = [[0]] partial = sum [1] : !mesh.sharding
+    %sharding_annotated_3 = mesh.shard %arg0 to %sharding_2 annotate_for_users : tensor<4x8xf32>
+    %sharding_4 = mesh.sharding @mesh0 split_axes = [[0]] partial = max [1] : !mesh.sharding
+    %sharding_annotated_5 = mesh.shard %arg0 to %sharding_4 annotate_for_users : tensor<4x8xf32>
+    "use"(%sharding_annotated, %sharding_annotated_1, %sharding_annotated_3, %sharding_annotated_5) : (tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) -> ()
     return
   }
 }

@@ -7,8 +7,8 @@ module {
     return %arg0 : tensor<4x8xf32>
   }
   func.func @grid_shard_op_two_users(%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@grid0, [{"axis_0"}, {}]>}) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
-    %1 = sdy.sharding_constraint %arg0 <@grid0, [{"axis_1"}, {}]> : tensor<4x8xf32>
-    %2 = sdy.sharding_constraint %arg0 <@grid0, [{"axis_2"}, {}]> : tensor<4x8xf32>
-    return %1, %2 : tensor<4x8xf32>, tensor<4x8xf32>
+    %0 = sdy.sharding_constraint %arg0 <@grid0, [{"axis_1"}, {}]> : tensor<4x8xf32>
+    %1 = sdy.sharding_constraint %arg0 <@grid0, [{"axis_2"}, {}]> : tensor<4x8xf32>
+    return %0, %1 : tensor<4x8xf32>, tensor<4x8xf32>
   }
 }
