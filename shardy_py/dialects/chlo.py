@@ -16,6 +16,15 @@ BROADCAST_BINARY = ("add", "atan2", "divide", "maximum", "minimum", "multiply", 
 UNARY = ("_asin_acos_kernel", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bessel_i1e", "conj", "cosh",
          "sinh", "tan", "digamma", "erf", "erf_inv", "erfc", "is_inf", "is_neg_inf", "is_pos_inf", "lgamma", "square")
 
+
+
+def _value_type(op):
+    """``ConstantOp::inferReturnTypes``: the type of the elements attribute ``value``."""
+    from shardy_py.ir.types import parse_type
+
+    return parse_type(str(op.properties["value"]).rsplit(" : ", 1)[1])
+
+
 for _name in BROADCAST_BINARY:
     declare(f"chlo.broadcast_{_name}", operands=("lhs", "rhs"),
             attributes=(AttrDef("broadcast_dimensions", optional=True),), results=("result",), format=_BROADCAST)
@@ -29,7 +38,8 @@ for _name, (a, b) in {"next_after": ("x", "y"), "polygamma": ("n", "x"), "zeta":
                       "mulhi": ("lhs", "rhs")}.items():
     declare(f"chlo.{_name}", operands=(a, b), results=("result",),
             format=f"${a} `,` ${b} attr-dict `:` type(${a}) `,` type(${b}) `->` type(results)")
-declare("chlo.constant", attributes=(AttrDef("value"),), results=("output",), format="attr-dict $value")
+declare("chlo.constant", attributes=(AttrDef("value"),), results=("output",), format="attr-dict $value",
+        infer_results=lambda op: [_value_type(op)])
 declare("chlo.constant_like", operands=("operand",), attributes=(AttrDef("value"),), results=("result",))
 declare("chlo.broadcast_select", operands=("pred", "on_true", "on_false"), results=("result",),
         format="$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` type($on_true) `,` "

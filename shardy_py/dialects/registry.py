@@ -159,8 +159,8 @@ def lookup(name: str) -> OpDecl | None:
 
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
-DIALECT_MODULES = ("func_ops", "arith_ops", "stablehlo", "stablehlo_core", "stablehlo_control", "chlo_ops", "func",
-                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard")
+DIALECT_MODULES = ("arith_ops", "stablehlo", "stablehlo_core", "stablehlo_control", "func",
+                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo")
 
 
 def _load() -> None:
