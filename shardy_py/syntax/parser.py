@@ -451,7 +451,8 @@ class ModuleParser:
             i = text.find("#sdy", max(pos, i + 4), end)
         if pos < end:
             out.append(self.norm_piece(pos, end))
-        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p)
+        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p
+                                                           or "#chlo.ragged_dot" in p)
                 else p for p in out]
 
     def _in_string(self, start: int, pos: int) -> bool:

@@ -23,8 +23,12 @@ _FIELDS = {
                 "scatter_dims_to_operand_dims", "index_vector_dim"),
     "dot": ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
             "rhs_contracting_dimensions"),
+    # ``#chlo.ragged_dot<...>`` (ChloOps.cpp: the same ``printStruct``, empty lists left out)
+    "ragged_dot": ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+                   "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions"),
 }
-_HEAD = re.compile(r"#stablehlo\.(gather|scatter|dot|channel_handle|result_accuracy|type_extensions)<")
+_HEAD = re.compile(r"#(?:stablehlo\.(gather|scatter|dot|channel_handle|result_accuracy|type_extensions)|"
+                   r"chlo\.(ragged_dot))<")
 _FIELD = re.compile(r"\s*(\w+)\s*=\s*(\[[^\]]*\]|#[\w.]+<[^>]*>|[-+\w.]+)\s*,?")
 _F64 = FloatType("f64")
 
@@ -73,7 +77,7 @@ def canonical_struct(kind: str, body: str) -> str | None:
             elif k == "index_vector_dim" and int(v) == 0:
                 continue  # the parameter's default
             parts.append(f"{k} = {v}")
-        return f"#stablehlo.{kind}<" + ", ".join(parts) + ">"
+        return f"#{'chlo' if kind == 'ragged_dot' else 'stablehlo'}.{kind}<" + ", ".join(parts) + ">"
     if kind == "channel_handle":
         if set(f) != {"handle", "type"}:
             return None
@@ -113,7 +117,7 @@ def _close(text: str, i: int) -> int:
 
 def canonical_stablehlo_attrs(text: str) -> str:
     """``text`` with every StableHLO struct attribute we read written canonically."""
-    if "#stablehlo." not in text:
+    if "#stablehlo." not in text and "#chlo.ragged_dot" not in text:
         return text
     out, pos = [], 0
     for m in _HEAD.finditer(text):
@@ -122,7 +126,7 @@ def canonical_stablehlo_attrs(text: str) -> str:
         end = _close(text, m.end() - 1)
         if end < 0:
             break
-        canonical = canonical_struct(m.group(1), text[m.end():end - 1])
+        canonical = canonical_struct(m.group(1) or m.group(2), text[m.end():end - 1])
         if canonical is not None:
             out.append(text[pos:m.start()])
             out.append(canonical)
