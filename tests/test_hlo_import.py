@@ -148,3 +148,12 @@ def test_tuple_sharding_imports_per_element():
     h = HloSharding.parse("{{devices=[2]<=[2]}, {replicated}}")
     result = import_shardings([h], [[1, 0]])
     assert [str(s) for s in result.shardings[0]] == ['#sdy.sharding<@mesh, [{"axis_0"}]>', "#sdy.sharding<@mesh, []>"]
+
+
+def test_shardings_over_different_device_counts_get_a_mesh_each():
+    texts = ["{devices=[2]0,1}", "{devices=[4]0,1,2,3}"]
+    result = import_shardings([HloSharding.parse(t) for t in texts], [1, 1])
+    assert {name: str(m) for name, m in result.meshes.items()} == {
+        "mesh": '#sdy.mesh<["axis_0"=2]>', "mesh_1": '#sdy.mesh<["axis_0"=4]>'}
+    assert [str(s) for s in result.shardings] == ['#sdy.sharding<@mesh, [{"axis_0"}]>',
+                                                  '#sdy.sharding<@mesh_1, [{"axis_0"}]>']

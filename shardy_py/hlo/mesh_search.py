@@ -55,12 +55,12 @@ def fit_mesh(shardings: Sequence[HloSharding]) -> MeshFit | None:
     """One mesh for all ``shardings`` (tiled, non-tuple), or None when there is none.
 
     Raises ``UnsupportedShardingError`` when a device list is not a permutation of ``0..N-1``."""
-    found = _analyses(shardings)
-    if found is not None:
-        return MeshFit(found[0], None, found[1])
     n = shardings[0].num_devices
     if any(h.num_devices != n for h in shardings):
         return None
+    found = _analyses(shardings)
+    if found is not None:
+        return MeshFit(found[0], None, found[1])
     for h in shardings:
         check_devices(h, str(h) if h.num_devices <= 32 else repr(h))
     frame = lex_frame(shardings)
