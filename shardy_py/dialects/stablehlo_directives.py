@@ -249,6 +249,7 @@ class SliceRanges:
 
 
 _EXPONENT_MANTISSA = re.compile(r"e(\d+)m(\d+)(?![\w$.])")
+_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
 
 
 @directive("ExponentMantissa")
@@ -261,7 +262,10 @@ class ExponentMantissa:
         at = cur.pos
         m = cur.match(_EXPONENT_MANTISSA)
         if not m:
-            raise cur.error("expected exponent mantissa in format e#m#, saw " + cur.found(), at)
+            word = _KEYWORD.match(cur.text, at, cur.end)
+            if not word:
+                raise cur.error(f"expected valid keyword, found {cur.found()}", at)
+            raise cur.error(f"expected exponent mantissa in format e#m#, saw {word.group()}", at)
         state.set_attr(exponent, A.OpaqueAttr(f"{int(m.group(1))} : i32"))
         state.set_attr(mantissa, A.OpaqueAttr(f"{int(m.group(2))} : i32"))
 
