@@ -166,12 +166,16 @@ _STANDALONE = {
 
 
 def print_attr(a: A.Attr) -> str:
-    """Canonical text of ``a`` (standalone form for the top-level sdy attributes), memoised."""
+    """Canonical text of ``a`` (standalone form for the top-level sdy attributes), memoised.
+
+    Classes without an entry in ``_STANDALONE`` (the builtin attributes of ``ir.builtin_attrs`` and
+    ``ir.dense_attrs``, the StableHLO/CHLO ones of ``ir.stablehlo_attrs``) print with their ``mlir_text()``."""
     text = _ATTR_CACHE.get(a)
     if text is None:
         if len(_ATTR_CACHE) >= _CACHE_LIMIT:
             _ATTR_CACHE.clear()
-        text = _ATTR_CACHE[a] = _STANDALONE[type(a)](a)
+        fn = _STANDALONE.get(type(a))
+        text = _ATTR_CACHE[a] = fn(a) if fn is not None else a.mlir_text()
     return text
 
 

@@ -18,32 +18,6 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-#: The float formats MLIR (LLVM's APFloat) knows: significand bits with the hidden one, exponent bits,
-#: smallest and largest normal exponent, what the all-ones exponent means (``ieee``: infinities and NaNs;
-#: ``nan_only``: a NaN, the rest finite; ``finite_only``), how a NaN is encoded (``ieee``, ``all_ones``,
-#: ``negative_zero``: the pattern of -0), whether the format has a sign bit and a zero.
-SPECS: dict[str, tuple] = {
-    "f64": (53, 11, -1022, 1023, "ieee", "ieee", True, True),
-    "f32": (24, 8, -126, 127, "ieee", "ieee", True, True),
-    "f16": (11, 5, -14, 15, "ieee", "ieee", True, True),
-    "bf16": (8, 8, -126, 127, "ieee", "ieee", True, True),
-    "tf32": (11, 8, -126, 127, "ieee", "ieee", True, True),
-    "f8E5M2": (3, 5, -14, 15, "ieee", "ieee", True, True),
-    "f8E4M3": (4, 4, -6, 7, "ieee", "ieee", True, True),
-    "f8E3M4": (5, 3, -2, 3, "ieee", "ieee", True, True),
-    "f8E4M3FN": (4, 4, -6, 8, "nan_only", "all_ones", True, True),
-    "f8E5M2FNUZ": (3, 5, -15, 15, "nan_only", "negative_zero", True, True),
-    "f8E4M3FNUZ": (4, 4, -7, 7, "nan_only", "negative_zero", True, True),
-    "f8E4M3B11FNUZ": (4, 4, -10, 4, "nan_only", "negative_zero", True, True),
-    "f8E8M0FNU": (1, 8, -127, 127, "nan_only", "all_ones", False, False),
-    "f6E3M2FN": (3, 3, -2, 4, "finite_only", "ieee", True, True),
-    "f6E2M3FN": (4, 2, 0, 2, "finite_only", "ieee", True, True),
-    "f4E2M1FN": (2, 2, 0, 2, "finite_only", "ieee", True, True),
-}
-#: (significand bits including the hidden one, exponent bits) of the float types whose literals the
-#: text-level helpers below (``canonical_float``, ``canonical_dense_body``) rewrite.
-FORMATS: dict[str, tuple[int, int]] = {"f64": (53, 11), "f32": (24, 8), "f16": (11, 5), "bf16": (8, 8)}
-
 #: LLVM ``fltSemantics`` of every float type MLIR names: (max exponent, min exponent, precision including
 #: the hidden bit, size in bits, non-finite behaviour, NaN encoding, has a sign, has a zero).
 #: Non-finite behaviour: ``ieee`` (infinities and NaNs), ``nan`` (NaNs only), ``finite`` (neither);
@@ -67,6 +41,13 @@ SEMANTICS: dict[str, tuple[int, int, int, int, str, str, bool, bool]] = {
     "f6E2M3FN": (2, 0, 4, 6, "finite", "ieee", True, True),
     "f4E2M1FN": (2, 0, 2, 4, "finite", "ieee", True, True),
 }
+
+#: (significand bits including the hidden one, exponent bits) of the float types whose literals the
+#: text-level helpers below (``canonical_float``, ``canonical_dense_body``, ``syntax.dense``) rewrite:
+#: every format but ``f128``.
+FORMATS: dict[str, tuple[int, int]] = {
+    name: (p, size - (p - 1) - (1 if signed else 0))
+    for name, (_emax, _emin, p, size, _nf, _nan, signed, _zero) in SEMANTICS.items() if name != "f128"}
 
 _DECIMAL = re.compile(r"[-+]?\d+\.\d*(?:[eE][-+]?\d+)?\Z")
 _HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
@@ -104,7 +85,7 @@ class FloatType:
         if self.nonfinite == "ieee":
             return sign | (self._exp_ones << (self.precision - 1))
         if self.nonfinite == "nan":
-            return self.nan_bits
+            return self.nan_bits if self.nan_encoding == "negzero" else sign | self.nan_bits
         return sign | self._largest()
 
     def round(self, value: Fraction) -> int:
@@ -279,7 +260,7 @@ def literal_bits(ftype: FloatType, literal: str) -> int | None:
     """The value of a float literal (decimal, or hex bit pattern) in ``ftype``; None if not a float literal."""
     if _DECIMAL.match(literal):
         value = Fraction(literal)
-        if value == 0 and literal.startswith("-") and ftype.signed and ftype.nan_encoding != "negative_zero":
+        if value == 0 and literal.startswith("-") and ftype.signed and ftype.nan_encoding != "negzero":
             return ftype.round(value) | ftype._sign_bit  # -0.0 keeps its sign (where the format has -0)
         return ftype.round(value)
     if _HEX.match(literal):
