@@ -17,7 +17,7 @@ from __future__ import annotations
 import attrs
 
 from shardy_py.ir.attrs import Attr
-from shardy_py.ir.types import DYNAMIC, Type
+from shardy_py.ir.types import Type
 from shardy_py.syntax.stablehlo_attr_reader import (
     read_conv_body,
     read_dot_pretty,
@@ -25,6 +25,7 @@ from shardy_py.syntax.stablehlo_attr_reader import (
     read_result_accuracy,
     read_struct,
 )
+from shardy_py.syntax.type_reader import K_DYNAMIC
 
 
 def _frozen(cls):
@@ -36,8 +37,8 @@ def _tuple(xs) -> tuple:
 
 
 def dims_text(dims) -> str:
-    """``[1, ?, 2]``: StableHLO's ``printDimSizes``."""
-    return "[" + ", ".join("?" if d == DYNAMIC else str(d) for d in dims) + "]"
+    """``[1, ?, 2]``: StableHLO's ``printDimSizes`` (``?`` for ``K_DYNAMIC``)."""
+    return "[" + ", ".join("?" if d == K_DYNAMIC else str(d) for d in dims) + "]"
 
 
 # ------------------------------------------------------------------------------------------- enums
@@ -237,12 +238,12 @@ class OutputOperandAliasAttr(_StructAttr):
 
 @_frozen
 class TypeExtensionsAttr(Attr):
-    """``#stablehlo.type_extensions<bounds = [4, ?]>``, printed ``#stablehlo.bounds<4, ?>``."""
+    """``#stablehlo.type_extensions<bounds = [4, ?]>``, printed ``#stablehlo.bounds<4, ?>`` (``?`` is ``K_DYNAMIC``)."""
 
     bounds: tuple[int, ...] = attrs.field(converter=_tuple, default=())
 
     def print_body(self) -> str:
-        return "<" + ", ".join("?" if b == DYNAMIC else str(b) for b in self.bounds) + ">"
+        return "<" + ", ".join("?" if b == K_DYNAMIC else str(b) for b in self.bounds) + ">"
 
     def mlir_text(self) -> str:
         return "#stablehlo.bounds" + self.print_body()
@@ -269,13 +270,33 @@ class ResultAccuracyAttr(Attr):
             out += f"ulps = {self.ulps}, "
         return out + f"mode = {self.mode}>"
 
+    def verify(self) -> str | None:
+        """``verifyResultAccuracyAttr``: the error message, or None when valid."""
+        sign = 1 << 63
+        if self.atol & sign or self.rtol & sign or self.ulps < 0:
+            return "Negative tolerance"
+        if self.mode.value in ("DEFAULT", "HIGHEST") and (self.atol & ~sign or self.rtol & ~sign or self.ulps):
+            return f"Invalid tolerances for ResultAccuracyAttr with mode {self.mode.value}, must be all zero."
+        return None
+
     @classmethod
     def parse_body(cls, reader, pos: int, end: int):
+        start = reader.skip(pos)
         atol, rtol, ulps, mode, pos = read_result_accuracy(reader, pos, end, ResultAccuracyModeAttr)
-        return cls(atol, rtol, ulps, mode), pos
+        attr = cls(atol, rtol, ulps, mode)
+        if (message := attr.verify()) is not None:
+            raise reader.error(message, start)
+        return attr, pos
 
     def mlir_text(self) -> str:
         return "#stablehlo.result_accuracy" + self.print_body()
+
+
+_F8_TYPES = frozenset({"f8E3M4", "f8E4M3", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2FNUZ"})
+_KNOWN_DOT_ALGORITHMS = frozenset({
+    ("f16", "f16", "f16", 1), ("f16", "f16", "f32", 1), ("bf16", "bf16", "bf16", 1), ("bf16", "bf16", "f32", 1),
+    ("bf16", "bf16", "f32", 3), ("bf16", "bf16", "f32", 6), ("bf16", "bf16", "f32", 9), ("tf32", "tf32", "f32", 1),
+    ("tf32", "tf32", "f32", 3), ("f32", "f32", "f32", 1), ("f64", "f64", "f64", 1)})
 
 
 @_frozen
@@ -302,8 +323,38 @@ class DotAlgorithmAttr(Attr):
         kinds = {"lhs_precision_type": "type", "rhs_precision_type": "type", "accumulation_type": "type",
                  "lhs_component_count": "int", "rhs_component_count": "int", "num_primitive_operations": "int",
                  "allow_imprecise_accumulation": "bool"}
+        start = reader.skip(pos)
         v, pos = read_struct(reader, pos, end, kinds, required=True, ordered=True)
-        return cls(**v), pos
+        attr = cls(**v)
+        if (message := attr.verify()) is not None:
+            raise reader.error(message, start)
+        return attr, pos
+
+    def verify(self) -> str | None:
+        """``verifyDotAlgorithmAttr``: the error message, or None for a known algorithm."""
+        if self.lhs_component_count < 1:
+            return "lhs component count must be positive"
+        if self.rhs_component_count < 1:
+            return "rhs component count must be positive"
+        if self.num_primitive_operations < 1:
+            return "num primitive operations must be positive"
+        if not self._known():
+            return (f"dot algorithm not known to be supported on any hardware: {{lhs:{self.lhs_precision_type}, "
+                    f"rhs:{self.rhs_precision_type}, accum:{self.accumulation_type}, lhs_components:"
+                    f"{self.lhs_component_count}, rhs_components:{self.rhs_component_count}, primitive_ops:"
+                    f"{self.num_primitive_operations}, imprecise:{int(self.allow_imprecise_accumulation)}}}")
+        return None
+
+    def _known(self) -> bool:
+        """``getKnownDotAlgorithm`` succeeds."""
+        if self.lhs_component_count != 1 or self.rhs_component_count != 1:
+            return False
+        lhs, rhs, acc = (str(t) for t in (self.lhs_precision_type, self.rhs_precision_type, self.accumulation_type))
+        if lhs in _F8_TYPES and rhs in _F8_TYPES and acc == "f32" and self.num_primitive_operations == 1:
+            return True
+        if self.allow_imprecise_accumulation:
+            return False
+        return (lhs, rhs, acc, self.num_primitive_operations) in _KNOWN_DOT_ALGORITHMS
 
     def mlir_text(self) -> str:
         return "#stablehlo.dot_algorithm" + self.print_body()
@@ -386,6 +437,7 @@ def read_dialect_attr(reader, dialect: str, mnemonic: str | None, lt: int, stop:
         attr, pos = TypeExtensionsAttr(read_bounds(reader, lt, stop, mnemonic == "bounds")), stop
     else:
         return None
-    if reader.skip(pos) != stop:
-        raise reader.error(f"unexpected text in #{dialect}.{mnemonic}", reader.skip(pos))
+    at = reader.peek(pos, stop)[1]
+    if at != stop:
+        raise reader.error(f"unexpected text in #{dialect}.{mnemonic}", at)
     return attr

@@ -5,8 +5,7 @@ Each reader takes ``(reader, pos, end)`` and returns what it read with the posit
 """
 from __future__ import annotations
 
-from shardy_py.ir.types import DYNAMIC
-from shardy_py.syntax.type_reader import BARE_ID
+from shardy_py.syntax.type_reader import BARE_ID, K_DYNAMIC
 
 _NON_SPATIAL = {"b": -1, "f": -2, "i": -3, "o": -4}
 _CONV_FIELDS = {
@@ -242,7 +241,7 @@ def read_bounds(reader, lt: int, stop: int, short: bool) -> tuple[int, ...]:
         return ()
     while True:
         if (p := reader.optional(pos, stop, "?")) is not None:
-            out.append(DYNAMIC)
+            out.append(K_DYNAMIC)
             pos = p
         else:
             v, pos = reader.int64(pos, stop, "a bound or '?'")

@@ -13,6 +13,8 @@ import re
 from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir import types as T
 
+#: ``ShapedType::kDynamic``: what ``?`` reads as in StableHLO dimension lists (``dims``).
+K_DYNAMIC = -(1 << 63)
 #: Nesting deeper than this (arrays in arrays, types in types, ...) is refused with an error.
 MAX_DEPTH = 200
 
@@ -106,14 +108,14 @@ class TypeReader:
         return v, pos
 
     def dims(self, pos: int, end: int, what: str = "dimension list") -> tuple[tuple[int, ...], int]:
-        """``[1, ?, 2]`` (``?`` is ``DYNAMIC``): StableHLO's ``parseDimSizes``."""
+        """``[1, ?, 2]`` (``?`` is ``K_DYNAMIC``): StableHLO's ``parseDimSizes``."""
         pos = self.expect(pos, end, "[", f"to open the {what}")
         out: list[int] = []
         if (p := self.optional(pos, end, "]")) is not None:
             return (), p
         while True:
             if (p := self.optional(pos, end, "?")) is not None:
-                out.append(T.DYNAMIC)
+                out.append(K_DYNAMIC)
                 pos = p
             else:
                 v, pos = self.int64(pos, end, f"an integer or '?' in the {what}")
@@ -237,12 +239,26 @@ class TypeReader:
         el, pos = self._element(pos, end, "tensor")
         enc = None
         if (p := self.optional(pos, end, ",")) is not None:
-            attr, pos = self.attribute(p, end)
+            enc_at = self.skip(p)
+            attr, pos = self.attribute(enc_at, end)
+            bounds = getattr(attr, "bounds", None)
+            if bounds is not None:
+                self._verify_bounds(shape, bounds, enc_at)
             enc = str(attr)
         pos = self.expect(pos, end, ">", "to close the tensor type")
         el_text = str(el)
         return T.RankedTensorType(T.shaped_text("tensor", shape, el_text, (enc,) if enc else ()), shape,
                                   el_text, enc), pos
+
+    def _verify_bounds(self, shape, bounds, pos: int) -> None:
+        """StableHLO's ``verifyBounds`` of a ``#stablehlo.bounds`` tensor encoding."""
+        if len(bounds) != len(shape):
+            raise self.error(f"Bounds length is {len(bounds)}, expected it to be equal to rank {len(shape)} of the "
+                             "tensor", pos)
+        for i, (d, b) in enumerate(zip(shape, bounds, strict=True)):
+            if d != T.DYNAMIC and b != K_DYNAMIC:
+                raise self.error(f"Static dimension {i} cannot have a bound, use ShapedType::kDynamic to indicate "
+                                 "a missing bound", pos)
 
     def _vector(self, pos: int, end: int) -> tuple[T.Type, int]:
         shape, scalable = [], []
@@ -304,13 +320,21 @@ class TypeReader:
         dialect, name = m.group(1), m.group(2)
         if dialect == "stablehlo" and name == "token" and stop == m.end():
             return T.TokenType("!stablehlo.token"), stop
-        if dialect == "stablehlo" and name == "future" and stop > m.end():
-            types, p = self.type_list(m.end() + 1, stop, ">", "to close the future type")
-            if not types:
-                raise self.error("expected a type in !stablehlo.future<...>", m.end() + 1)
-            return T.FutureType("!stablehlo.future<" + ", ".join(map(str, types)) + ">", types), stop
+        if dialect == "stablehlo":
+            return self._stablehlo_type(name, pos, m.end(), stop), stop
         if dialect == "quant" and name == "uniform" and stop > m.end():
             from shardy_py.syntax.quant_reader import read_uniform
 
             return read_uniform(self, m.end() + 1, stop - 1), stop
         return T.Type(self.text[pos:stop]), stop
+
+    def _stablehlo_type(self, name: str | None, pos: int, lt: int, stop: int) -> T.Type:
+        if name == "future" and stop > lt:
+            types, p = self.type_list(lt + 1, stop, ">", "to close the future type")
+            if not types:
+                raise self.error("expected a type in !stablehlo.future<...>", lt + 1)
+            for t in types:
+                if not isinstance(t, T.RankedTensorType):
+                    raise self.error(f"future element type must be a ranked tensor, but got {t}", lt + 1)
+            return T.FutureType("!stablehlo.future<" + ", ".join(map(str, types)) + ">", types)
+        raise self.error(f"unknown stablehlo type: {self.text[pos:stop]}", pos)
