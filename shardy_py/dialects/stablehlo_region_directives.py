@@ -115,18 +115,18 @@ def print_reduce(out, op) -> None:
     out.write(" reducer")
     args = op.regions[0].blocks[0].arguments
     for a, b in zip(args[:n], args[n:2 * n], strict=True):
-        out.write(f"({out.value(a)}: {a.type}, {out.value(b)}: {b.type}) ")
+        loc = out.pr.loc
+        out.write(f"({out.value(a)}: {a.type}{loc(a.location_text)}, {out.value(b)}: {b.type}{loc(b.location_text)}) ")
     out.write(" ")
     out.region(op.regions[0], entry_args=False)
 
 
-def _reducer_arg(cur) -> tuple[str, object, int]:
+def _reducer_arg(cur) -> tuple[str, object, int, str | None]:
     at = cur.ws()
     name = cur.value_use()
     cur.expect(":", "':'")
     t = cur.type()
-    cur.location()
-    return name, t, at
+    return name, t, at, cur.location()
 
 
 def parse_reduce(cur, state) -> None:

@@ -105,6 +105,8 @@ class Value:
     #: The uses, ``{(op, operand index): None}`` in the order they were made; None until use lists
     #: are first asked for in this value's tree (``ir.uses``), then kept exact by every mutation.
     _use_map: dict | None = attrs.field(default=None, init=False)
+    #: A block argument's written ``loc(...)`` (printed with debug info); None when absent.
+    location_text: str | None = attrs.field(default=None, init=False)
 
     loc = _location_property("Where the value is defined (its op, or the argument).")
 

@@ -75,7 +75,11 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     isolated = "IsolatedFromAbove" in decl.traits
     arg_lists = state.region_args or [[] for _ in raws]
     for raw, arg_specs in zip(raws, arg_lists, strict=False):
-        args = [Value(name, t, None, i, p.loc(at)) for i, (name, t, at) in enumerate(arg_specs)]
+        args = []
+        for i, (name, t, at, *loc) in enumerate(arg_specs):
+            v = Value(name, t, None, i, p.loc(at))
+            v.location_text = loc[0] if loc else None
+            args.append(v)
         op.regions.append(p.build_region(raw, op, args, isolated=isolated))
     if state.build_regions is not None:  # regions a custom syntax implies (``reduce ... applies``)
         op.regions.extend(state.build_regions(op))

@@ -634,6 +634,7 @@ class ModuleParser:
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
+            v.location_text = c.location()
             self.define(v)
             out.append(v)
         return out
@@ -1096,7 +1097,7 @@ def _region_args(p: ModuleParser, cur: Cursor) -> list[Value]:
         d = cur.attr_dict()
         if d:
             v.attributes = d[0]
-        cur.location()
+        v.location_text = cur.location()
         args.append(v)
         if not cur.accept(","):
             break

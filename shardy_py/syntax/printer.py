@@ -97,7 +97,7 @@ class Printer:
         return ", ".join(n if c == 1 else f"{n}:{c}" for n, c in op.result_groups) + " = "
 
     def block_header(self, block, indent: str) -> None:
-        args = ", ".join(f"{self.value(a)}: {a.type}" for a in block.arguments)
+        args = ", ".join(f"{self.value(a)}: {a.type}{self.loc(a.location_text)}" for a in block.arguments)
         name = self.names.block(block) if self.names is not None else (block.label or "^bb0").split("(")[0]
         self.out.append(indent + name + (f"({args})" if block.arguments else "") + ":")
 
@@ -318,7 +318,8 @@ def _collective_printer(prop: str | None, fmt, has_reduction: bool = False):
 
 
 def _region_args(pr: Printer, args) -> str:
-    return "(" + ", ".join(f"{pr.value(a)}: {a.type}{pr.attr_dict(a.attributes)}" for a in args) + ")"
+    return "(" + ", ".join(f"{pr.value(a)}: {a.type}{pr.attr_dict(a.attributes)}{pr.loc(a.location_text)}"
+                           for a in args) + ")"
 
 
 def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
