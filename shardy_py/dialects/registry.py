@@ -160,7 +160,7 @@ def lookup(name: str) -> OpDecl | None:
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
 DIALECT_MODULES = ("arith_ops", "stablehlo", "func",
-                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo")
+                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard")
 
 
 def _load() -> None:
