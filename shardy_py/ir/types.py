@@ -216,10 +216,8 @@ class QuantizedType(Type):
     quantized_dimension: int | None = None
     scales: tuple[int, ...] = ()
     zero_points: tuple[int, ...] = ()
-
-    @property
-    def storage_type(self) -> str:
-        return f"{'i' if self.signed else 'u'}{self.storage_width}"
+    #: the storage type as written and printed: ``i8``, ``si8`` (both signed) or ``u8``
+    storage_type: str = "i8"
 
     @property
     def is_per_axis(self) -> bool:

@@ -103,5 +103,7 @@ def _read(reader, pos: int, end: int) -> T.QuantizedType:
         break
     if reader.skip(pos) != end or (axis is None) == per_axis:
         raise reader.error("unexpected text in a quant.uniform type", reader.skip(pos))
-    q = T.QuantizedType("", signed, width, lo, hi, expressed, axis, tuple(scales), tuple(zeros))
-    return T.QuantizedType(uniform_text(q), signed, width, lo, hi, expressed, axis, tuple(scales), tuple(zeros))
+    storage = m.group().strip()
+    q = T.QuantizedType("", signed, width, lo, hi, expressed, axis, tuple(scales), tuple(zeros), storage)
+    return T.QuantizedType(uniform_text(q), signed, width, lo, hi, expressed, axis, tuple(scales), tuple(zeros),
+                           storage)

@@ -132,6 +132,8 @@ class TypeReader:
         pos = WS.match(self.text, pos, end).end()
         m = STRING.match(self.text, pos, end)
         if not m:
+            if pos < end and self.text[pos] == '"':
+                raise self.error("unterminated string literal (expected '\"' before the end of the line)", pos)
             raise self.error(f"expected a string literal, found {self.found(pos, end)}", pos)
         try:
             return unquote(m.group()), m.end()
