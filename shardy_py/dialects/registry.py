@@ -159,7 +159,7 @@ def lookup(name: str) -> OpDecl | None:
 
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
-DIALECT_MODULES = ("arith_ops", "stablehlo", "func",
+DIALECT_MODULES = ("arith_ops", "tensor_ops", "stablehlo", "func",
                    "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard")
 
 

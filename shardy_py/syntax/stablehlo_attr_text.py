@@ -27,7 +27,7 @@ _FIELDS = {
     "ragged_dot": ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
                    "rhs_contracting_dimensions", "lhs_ragged_dimensions", "rhs_group_dimensions"),
 }
-_HEAD = re.compile(r"#(?:stablehlo\.(gather|scatter|dot|channel_handle|result_accuracy|type_extensions)|"
+_HEAD = re.compile(r"#(?:stablehlo\.(gather|scatter|dot|channel_handle|result_accuracy|type_extensions|conv)|"
                    r"chlo\.(ragged_dot))<")
 _FIELD = re.compile(r"\s*(\w+)\s*=\s*(\[[^\]]*\]|#[\w.]+<[^>]*>|[-+\w.]+)\s*,?")
 _F64 = FloatType("f64")
@@ -58,6 +58,16 @@ def _float(text: str) -> str:
 
 def canonical_struct(kind: str, body: str) -> str | None:
     """The canonical ``#stablehlo.KIND<...>`` for ``body``; None when the body is not one we read."""
+    if kind == "conv":
+        if not body.lstrip().startswith("raw"):
+            return None  # the compact form is read (and checked) by the op that holds it
+        from shardy_py.dialects.stablehlo_conv_directives import canonical_conv_attr
+        from shardy_py.errors import ParseError
+
+        try:
+            return canonical_conv_attr(f"#stablehlo.conv<{body}>")
+        except (ParseError, ValueError):
+            return None
     f = _fields(body)
     if f is None:
         return None
