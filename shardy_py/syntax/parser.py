@@ -73,6 +73,7 @@ _SDY_STANDALONE = {
 }
 
 
+_INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
 _ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
 
@@ -414,6 +415,8 @@ class ModuleParser:
             entries, _ = self._attr_dict(start + lead, end - trail)
             return A.OpaqueAttr("{" + attr_entries(entries) + "}")
         canonical = self.canonical_text(start + lead, end - trail)
+        if _INT_NEST.match(canonical):  # a (nested) array of untyped integers: MLIR's `, ` spacing
+            canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
         return A.OpaqueAttr(canonical)
