@@ -73,6 +73,8 @@ _SDY_STANDALONE = {
 }
 
 
+_TYPE_ALIAS = re.compile(r"(![\w$.-]+)\s*=\s*(.+)\Z", re.S)
+_ALIAS_USE = re.compile(r"![\w$.-]+")
 _INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
 _ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
@@ -197,7 +199,10 @@ class Cursor:
     def type(self) -> Type:
         start = self.ws()
         self.skip_type()
-        return parse_type(self.p.norm(start, self.pos))
+        text = self.p.norm(start, self.pos)
+        if "!" in text and self.p.type_aliases:
+            text = _ALIAS_USE.sub(lambda m: self.p.type_aliases.get(m.group(), m.group()), text)
+        return parse_type(text)
 
     def skip_type(self) -> None:
         self.ws()
@@ -347,6 +352,8 @@ class ModuleParser:
         self._dict_cache: dict[str, tuple[dict, dict]] = {}
         self._recipes: dict[tuple[str, bool], object] = {}
         self._names: dict[str, str] = {}
+        #: ``!name = type`` definitions met so far: name (with ``!``) -> the type's text.
+        self.type_aliases: dict[str, str] = {}
 
     # -- errors and locations ----------------------------------------------------
     def loc(self, offset: int) -> Location:
@@ -1432,6 +1439,11 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
             c = p.text[item.start]
+            if c == "!":
+                alias = _TYPE_ALIAS.match(p.norm(item.start, item.end))
+                if alias:  # MLIR writes a type alias out where it is used and prints no definition
+                    p.type_aliases[alias.group(1)] = alias.group(2)
+                    continue
             if c in "#!" or p.text.startswith("{-#", item.start):
                 # alias definitions after the ops (MLIR prints location aliases there) stay after them
                 (postamble if ops else preamble).append(
