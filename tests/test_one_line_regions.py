@@ -160,7 +160,7 @@ def test_data_flow_edge_in_one_line_while_bodies() -> None:
     assert parsed(text) == (
         'module {\n  sdy.mesh @mesh = <["a"=2]>\n'
         "  func.func @f(%arg0: tensor<8xf32>, %arg1: tensor<i1>) -> tensor<8xf32> {\n"
-        "    %0 = stablehlo.while(%iterArg = %arg0) : tensor<8xf32> cond {\n"
+        "    %0 = stablehlo.while(%iterArg = %arg0) : tensor<8xf32>\n    cond {\n"
         "      stablehlo.return %arg1 : tensor<i1>\n"
         "    } do {\n"
         '      %1 = sdy.data_flow_edge %iterArg sharding=<@mesh, [{"a"}]> : tensor<8xf32>\n'
@@ -169,23 +169,22 @@ def test_data_flow_edge_in_one_line_while_bodies() -> None:
         "    return %0 : tensor<8xf32>\n  }\n}\n")
 
 
-# -- other dialects' ops keep their text ---------------------------------------------------------------
+# -- StableHLO's region ops print as MLIR prints them; other dialects' ops keep their text -----------------
 
 REDUCE_HEAD = ("%0 = stablehlo.reduce(%arg0 init: %arg1) across dimensions = [0] : (tensor<4xf32>, tensor<f32>)"
                " -> tensor<f32> reducer(%a: tensor<f32>, %b: tensor<f32>)")
+
+
+COMPACT_REDUCE = ("module {\n  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
+                  "    %0 = stablehlo.reduce(%arg0 init: %arg1) applies stablehlo.add across dimensions = [0] : "
+                  "(tensor<4xf32>, tensor<f32>) -> tensor<f32>\n    return %0 : tensor<f32>\n  }\n}\n")
 
 
 def test_stablehlo_reduce_body_on_one_line() -> None:
     text = ("func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
             f"  {REDUCE_HEAD} {{ %1 = stablehlo.add %a, %b : tensor<f32> stablehlo.return %1 : tensor<f32> }}\n"
             "  return %0 : tensor<f32>\n}\n")
-    assert parsed(text) == (
-        "module {\n  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
-        f"    {REDUCE_HEAD} {{\n"
-        "      %1 = stablehlo.add %a, %b : tensor<f32>\n"
-        "      stablehlo.return %1 : tensor<f32>\n"
-        "    }\n"
-        "    return %0 : tensor<f32>\n  }\n}\n")
+    assert parsed(text) == COMPACT_REDUCE  # jaxlib's print of the module, byte for byte
 
 
 def test_block_label_inside_a_one_line_region() -> None:
@@ -197,14 +196,7 @@ def test_block_label_inside_a_one_line_region() -> None:
     module = shardy_py.parse(text)
     reduce = next(op for op in module.walk() if op.name == "stablehlo.reduce")
     assert [a.name for a in reduce.regions[0].blocks[0].arguments] == ["%a", "%b"]
-    assert parsed(text) == (
-        "module {\n  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
-        '    %0 = "stablehlo.reduce"(%arg0, %arg1) ({\n'
-        "    ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
-        "      %1 = stablehlo.add %a, %b : tensor<f32>\n"
-        "      stablehlo.return %1 : tensor<f32>\n"
-        "    }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n"
-        "    return %0 : tensor<f32>\n  }\n}\n")
+    assert parsed(text) == COMPACT_REDUCE  # jaxlib's print of the module, byte for byte
 
 
 def test_label_after_a_branch_on_the_same_line() -> None:
@@ -226,8 +218,8 @@ def test_braces_that_hold_no_ops_stay_dictionaries() -> None:
             "  %0 = linalg.reduce { arith.addf } ins(%a : tensor<4xf32>) outs(%i : tensor<4xf32>) {} {x = 1}\n"
             "  return %0 : tensor<4xf32>\n}\n")
     assert parsed(text) == (
-        "module {\n  func.func @f(%a: tensor<4xf32>, %i: tensor<4xf32>) -> tensor<4xf32> {\n"
-        "    %0 = linalg.reduce {arith.addf} ins(%a : tensor<4xf32>) outs(%i : tensor<4xf32>) {} {x = 1}\n"
+        "module {\n  func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "    %0 = linalg.reduce {arith.addf} ins(%arg0 : tensor<4xf32>) outs(%arg1 : tensor<4xf32>) {} {x = 1}\n"
         "    return %0 : tensor<4xf32>\n  }\n}\n")
     assert not shardy_py.parse(text).funcs["f"].regions[0].blocks[0].ops[0].regions
 
@@ -290,7 +282,16 @@ def _assert_one_line_means_the_same(text: str) -> None:
         module = shardy_py.parse(text)
     except shardy_py.ParseError:
         return
-    flat = one_line(str(module))
+    printed = str(module)
+    try:
+        reprinted = str(shardy_py.parse(printed))
+    except shardy_py.ParseError:
+        reprinted = None  # invalid IR MLIR's syntax cannot say either (a concatenate of no operands)
+    if reprinted != printed:
+        # MLIR's own syntax loses what the text said (a while op written generic with result types that
+        # differ from its operands' prints only the operand types): nothing to compare on one line
+        return
+    flat = one_line(printed)
     again = shardy_py.parse(flat)
     assert one_line(str(again)) == flat
     assert str(parse_module(flat, fast_paths=False)) == str(again)

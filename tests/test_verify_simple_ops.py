@@ -71,5 +71,6 @@ def test_data_flow_edge_gives_the_sharding_of_its_input():
 def test_func_data_flow_edge():
     assert errors(fn("%0 = sdy.func_data_flow_edge %arg0 : tensor<8xf32>")) == []
     assert errors(fn("%c = stablehlo.abs %arg0 : tensor<8xf32>\n  %0 = sdy.func_data_flow_edge %c : tensor<8xf32>")) == [  # noqa: E501
-        "4: 'sdy.func_data_flow_edge' op its operand %c is produced by 'stablehlo.abs'; it must be a func.func argument "  # noqa: E501
+        # the operand named as MLIR prints it (%c is %0 there)
+        "4: 'sdy.func_data_flow_edge' op its operand %0 is produced by 'stablehlo.abs'; it must be a func.func argument "  # noqa: E501
         "or a func.call result"]

@@ -15,7 +15,7 @@ import attrs
 from shardy_py.dialects.attr_codecs import i64_array, int_list, ints_of
 from shardy_py.ir import attrs as A
 from shardy_py.syntax.dense import canonical_dense_elements
-from shardy_py.syntax.format import directive
+from shardy_py.syntax.format import PrintGeneric, directive
 from shardy_py.syntax.parser import Cursor
 
 _INT = re.compile(r"-?\d+")
@@ -192,7 +192,12 @@ class ConvolutionDimensions:
 
     @staticmethod
     def print(out, op, target) -> None:
-        out.write(conv_dims_of(target).pretty())
+        try:
+            out.write(conv_dims_of(target).pretty())
+        except ValueError:
+            # numbers the compact form cannot show (the C++ aborts): the op prints in generic form,
+            # which keeps the attribute as written and reads back
+            raise PrintGeneric from None
 
 
 # -- window attributes --------------------------------------------------------------------------

@@ -109,6 +109,10 @@ _TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|custom<\w+>|attr-dict-with-keyw
                     r"[A-Za-z_][\w-]*|\^|\(|\)|,|\?|:)")
 
 
+class PrintGeneric(Exception):
+    """Raised by a custom printer for a value its custom form cannot show: the op prints generic."""
+
+
 class FormatSyntaxError(ValueError):
     """A malformed assembly format in a declaration (a bug in shardy_py, never user input)."""
 

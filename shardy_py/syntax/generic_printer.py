@@ -13,7 +13,8 @@ from shardy_py.syntax.op_writer import attr_entries, functional_type
 
 
 def print_generic(pr, op: Operation, indent: str) -> None:
-    """Print ``op`` (and its regions) in generic form onto the printer ``pr``."""
+    """Print ``op`` (and its regions) in generic form onto the printer ``pr`` (in a pretty print too,
+    for an op MLIR does not know or one its custom form cannot show)."""
     if op._pieces is not None and not op.generic_form and op.name != "builtin.module":
         pr.opaque(op, indent)  # an op of a dialect we do not model, written in its own syntax
         return

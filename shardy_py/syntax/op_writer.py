@@ -115,11 +115,20 @@ def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
         if parent is not None and parent.name == "func.func":
             name = name[5:]  # func is the default dialect inside a function body
     w.write(pr.results(op) + name)
-    if decl.print is not None:
-        decl.print(w, op)
-    else:
-        from shardy_py.syntax.format import FormatPrinter
+    from shardy_py.syntax.format import FormatPrinter, PrintGeneric
 
-        FormatPrinter(decl.compiled, op, w).run()
+    mark = len(pr.out.pending), len(pr.out.chunks)
+    try:
+        if decl.print is not None:
+            decl.print(w, op)
+        else:
+            FormatPrinter(decl.compiled, op, w).run()
+    except PrintGeneric:
+        if (len(pr.out.pending), len(pr.out.chunks)) != mark:
+            raise  # only a printer that fails before its first line break can fall back
+        from shardy_py.syntax.generic_printer import print_generic
+
+        print_generic(pr, op, indent)
+        return
     w.write(pr.loc(op.location_text))
     w.finish()

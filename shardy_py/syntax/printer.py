@@ -57,6 +57,7 @@ class Printer:
         self.generic = generic
         #: MLIR's names of the values being printed (``syntax.names``); None: names as written.
         self.names = names
+        self._renames_by_block: dict[int, dict[str, str]] = {}
 
     # -- values ----------------------------------------------------------------------
     def value(self, v: Value | None, written: str = "%<<UNKNOWN SSA VALUE>>") -> str:
@@ -133,6 +134,16 @@ class Printer:
         if self.names is None:
             return {}
         out = {}
+        # values the text may name without them being operands we found (``ins(%a : T)`` reads like a
+        # region argument): everything defined in the enclosing blocks before the op, innermost last
+        chain = []
+        block = op.parent
+        while block is not None:
+            chain.append(block)
+            holder = block.parent.parent if block.parent is not None else None
+            block = holder.parent if holder is not None else None
+        for b in reversed(chain):
+            out.update(self._block_renames(b))
         for i, written in enumerate(op.operand_names):
             out[written] = self.operand(op, i)
         for region in op.regions:
@@ -140,6 +151,18 @@ class Printer:
                 for a in block.arguments:
                     out[a.name] = self.value(a)
         return out
+
+    def _block_renames(self, block) -> dict[str, str]:
+        """Written name -> printed name of a block's arguments and op results (made once per block)."""
+        cache = self._renames_by_block
+        hit = cache.get(id(block))
+        if hit is None:
+            hit = {a.name: self.value(a) for a in block.arguments}
+            for other in block.ops:
+                for r in other.results:
+                    hit[r.name] = self.value(r)
+            cache[id(block)] = hit
+        return hit
 
     def line(self, indent: str, text: str) -> None:
         self.out.append(indent + text)

@@ -7,7 +7,15 @@ from shardy_py.ir.ops import Block, Operation
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.shardings import verify_tensor_sharding
-from shardy_py.verify.typeutil import has_static_shape, is_ranked_tensor, is_shaped, operand_types, same_type, type_str
+from shardy_py.verify.typeutil import (
+    has_static_shape,
+    is_ranked_tensor,
+    is_shaped,
+    operand_types,
+    same_type,
+    type_str,
+    value_name,
+)
 from shardy_py.verify.unreduced import verify_unreduced_transition
 
 
@@ -68,7 +76,8 @@ def verify_data_flow_edge(op: Operation, ctx: Context) -> Failure | None:
     if v is not None:
         n = len(ctx.users(v))
         if n != 1:
-            return fail(f"'sdy.data_flow_edge' op its input {v.name} must have exactly one user, the edge; it has {n}")
+            name = value_name(v)
+            return fail(f"'sdy.data_flow_edge' op its input {name} must have exactly one user, the edge; it has {n}")
         dep = v.owner
         if (isinstance(dep, Operation) and dep.name.startswith("sdy.")
                 and dep.name not in ("sdy.named_computation", "sdy.manual_computation")):
@@ -94,17 +103,20 @@ def verify_func_data_flow_edge(op: Operation, ctx: Context) -> Failure | None:
         return None
     n = len(ctx.users(v))
     if n != 1:
-        return fail(f"'sdy.func_data_flow_edge' op its operand {v.name} must have exactly one user, the edge; it has "
+        name = value_name(v)
+        return fail(f"'sdy.func_data_flow_edge' op its operand {name} must have exactly one user, the edge; it has "
                     f"{n}")
     owner = v.owner
     if isinstance(owner, Block):
         parent = owner.parent.parent if owner.parent is not None else None
         if parent is None or parent.name != "func.func":
             where = f"'{parent.name}'" if parent is not None else "a non-function region"
-            return fail(f"'sdy.func_data_flow_edge' op its operand {v.name} is a block argument of {where}; it must "
+            name = value_name(v)
+            return fail(f"'sdy.func_data_flow_edge' op its operand {name} is a block argument of {where}; it must "
                         "be an argument of a func.func")
     elif owner.name != "func.call":
-        return fail(f"'sdy.func_data_flow_edge' op its operand {v.name} is produced by '{owner.name}'; it must be "
+        name = value_name(v)
+        return fail(f"'sdy.func_data_flow_edge' op its operand {name} is produced by '{owner.name}'; it must be "
                     "a func.func argument or a func.call result")
     return None
 

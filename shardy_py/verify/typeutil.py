@@ -93,3 +93,14 @@ def operand_types(op) -> list[Type | None]:
             t = op.operand_types[i]
         out.append(t)
     return out
+
+
+def value_name(v) -> str:
+    """The name MLIR prints for ``v`` (its AsmPrinter numbering of the whole module), for messages."""
+    from shardy_py.ir.uses import root_of
+    from shardy_py.syntax.names import SsaNames
+
+    root = root_of(v)
+    if root is None:
+        return v.name
+    return SsaNames(root).name(v, v.name)
