@@ -106,14 +106,82 @@ class OpWriter:
         self.pr.out.append("".join(self.parts))
 
 
+class _Recorder(OpWriter):
+    """An ``OpWriter`` that writes operand names as placeholders, to make a shape's print template."""
+
+    def __init__(self, pr, op: Operation):
+        super().__init__(pr, "")
+        self.op = op
+
+    def operand(self, op: Operation, index: int) -> str:
+        return f"\x00{index}\x00"
+
+    def value(self, v) -> str:
+        for i, x in enumerate(self.op.operands):
+            if x is v:
+                return f"\x00{i}\x00"
+        raise _NotTemplatable
+
+
+
+class _NotTemplatable(Exception):
+    pass
+
+
+#: Print templates of region-less ops by shape (name, properties, attributes, operand and result
+#: types): a module repeats a few shapes thousands of times, and only the SSA names differ.
+_TEMPLATES: dict = {}
+_TEMPLATE_LIMIT = 65536
+_PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
+
+
+def _template(pr, op: Operation, decl: OpDecl):
+    """The op's printed text after its name, split at operand placeholders; None when not cacheable."""
+    from shardy_py.syntax.format import FormatPrinter
+
+    try:
+        key = (op.name, tuple(op.properties.items()), tuple(op.attributes.items()),
+               tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results),
+               len(op.operands))
+        hit = _TEMPLATES.get(key)
+    except TypeError:
+        return None
+    if hit is None:
+        rec = _Recorder(pr, op)
+        rec.parts = []
+        try:
+            if decl.print is not None:
+                decl.print(rec, op)
+            else:
+                FormatPrinter(decl.compiled, op, rec).run()
+        except Exception:  # noqa: BLE001 - any trouble: print this op the ordinary way
+            return None
+        text = "".join(rec.parts)
+        if "\n" in text:
+            return None
+        if len(_TEMPLATES) >= _TEMPLATE_LIMIT:
+            _TEMPLATES.clear()
+        hit = _TEMPLATES[key] = _PLACEHOLDER.split(text)
+    return hit
+
+
 def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
     """Print ``op`` in its custom form: results, name, then its format or hand-written printer."""
-    w = OpWriter(pr, indent)
     name = op.name
     if name.startswith("func.") and name[5:] in FUNC_DEFAULT_OPS:
         parent = op.parent_op
         if parent is not None and parent.name == "func.func":
             name = name[5:]  # func is the default dialect inside a function body
+    if not op.regions and pr.names is not None:
+        pieces = _template(pr, op, decl)
+        if pieces is not None:
+            parts = [indent, pr.results(op), name]
+            for k, piece in enumerate(pieces):
+                parts.append(piece if k % 2 == 0 else pr.operand(op, int(piece)))
+            parts.append(pr.loc(op.location_text))
+            pr.out.append("".join(parts))
+            return
+    w = OpWriter(pr, indent)
     w.write(pr.results(op) + name)
     from shardy_py.syntax.format import FormatPrinter, PrintGeneric
 
