@@ -313,7 +313,6 @@ def canonical_dense_body(body: str, type_name: str) -> str | None:
     return "".join(t + " " if t == "," else t for t in out)
 
 
-_DENSE_WITH_TYPE = re.compile(r"dense<([^<>\"]*)>(\s*:\s*(?:tensor|vector)<(?:[0-9?]+x)*(\w+)>)")
 _FLOAT_ATTR = re.compile(r"([-+]?\d+\.\d*(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+)(?:\s*:\s*(\w+))?\Z")
 
 
