@@ -43,6 +43,7 @@ PASSES = {
     "sdy-import-func-calls=add-data-flow-edges-on-named-computations=false":
         "builtin.module(sdy-import-func-calls{add-data-flow-edges-on-named-computations=false})",
     "sdy-pre-order-funcs": "builtin.module(sdy-pre-order-funcs)",
+    "sdy-explicit-gather-scatter-batching": "builtin.module(func.func(sdy-explicit-gather-scatter-batching))",
     "sdy-propagate-sharding-from-func-to-call": "builtin.module(sdy-propagate-sharding-from-func-to-call)",
     "symbol-dce": "builtin.module(symbol-dce)",
     "sdy-close-shardings": "builtin.module(sdy-close-shardings)",

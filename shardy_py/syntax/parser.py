@@ -73,8 +73,8 @@ _SDY_STANDALONE = {
 }
 
 
-_TYPE_ALIAS = re.compile(r"(![\w$.-]+)\s*=\s*(.+)\Z", re.S)
-_ALIAS_USE = re.compile(r"![\w$.-]+")
+_ALIAS_DEF = re.compile(r"([!#][\w$.-]+)\s*=")
+_ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
 _ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
@@ -91,6 +91,55 @@ def _canonical_piece(text: str) -> str:
     if "array<" in text:
         text = _ARRAY.sub(_canonical_array, text)
     return canonical_stablehlo_attrs(canonical_dense(text))
+
+
+def _fold(s: str) -> str:
+    """Line breaks folded the way MLIR prints the same text on one line."""
+    s = re.sub(r"([(\[{<])\s*\n\s*", r"\1", s)
+    s = re.sub(r"\s*\n\s*([)\]}>,])", r"\1", s)
+    return _WS_NL.sub(" ", s)
+
+
+def _fold_keeping_opaque(s: str) -> str:
+    """``_fold``, except inside attributes of dialects MLIR keeps as written (``#sparse_tensor...<{..}>``)."""
+    out, pos = [], 0
+    for m in _DIALECT_ATTR_HEAD.finditer(s):
+        if m.start() < pos or m.group(1) in _MODELLED_ATTR_DIALECTS:
+            continue
+        close = _matching_angle(s, m.end() - 1)
+        if close < 0:
+            break
+        out.append(_fold(s[pos:m.start()]) if "\n" in s[pos:m.start()] else s[pos:m.start()])
+        out.append(s[m.start():close])
+        pos = close
+    rest = s[pos:]
+    out.append(_fold(rest) if "\n" in rest else rest)
+    return "".join(out)
+
+
+_DIALECT_ATTR_HEAD = re.compile(r"#([A-Za-z_]\w*)[\w.]*<")
+#: Attribute dialects shardy_py reads (their attributes print canonically, not as written).
+_MODELLED_ATTR_DIALECTS = frozenset({"sdy", "stablehlo", "chlo", "mhlo"})
+
+
+def _matching_angle(s: str, i: int) -> int:
+    """Index after the ``>`` closing the ``<`` at ``i`` (strings and ``->`` respected); -1 if none."""
+    depth = 0
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            i += 1
+            while i < n and s[i] != '"':
+                i += 2 if s[i] == "\\" else 1
+        elif c == "<":
+            depth += 1
+        elif c == ">" and s[i - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
 
 
 class Cursor:
@@ -200,8 +249,8 @@ class Cursor:
         start = self.ws()
         self.skip_type()
         text = self.p.norm(start, self.pos)
-        if "!" in text and self.p.type_aliases:
-            text = _ALIAS_USE.sub(lambda m: self.p.type_aliases.get(m.group(), m.group()), text)
+        if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
+            text = self.p.expand_aliases(text)
         return parse_type(text)
 
     def skip_type(self) -> None:
@@ -354,6 +403,16 @@ class ModuleParser:
         self._names: dict[str, str] = {}
         #: ``!name = type`` definitions met so far: name (with ``!``) -> the type's text.
         self.type_aliases: dict[str, str] = {}
+        #: ``#name = attr`` definitions (not locations): name (with ``#``) -> the attribute's text.
+        self.attr_aliases: dict[str, str] = {}
+
+    def expand_aliases(self, text: str) -> str:
+        """``text`` with every alias it uses written out (aliases may use earlier aliases)."""
+        def one(m: re.Match) -> str:
+            name = m.group()
+            return self.type_aliases.get(name) or self.attr_aliases.get(name) or name
+
+        return _ALIAS_USE.sub(one, text)
 
     # -- errors and locations ----------------------------------------------------
     def loc(self, offset: int) -> Location:
@@ -372,14 +431,12 @@ class ModuleParser:
 
     # -- text helpers ---------------------------------------------------------------
     def norm(self, start: int, end: int) -> str:
-        """Source text with line breaks folded (comments are blanked before parsing: ``blank_comments``)."""
+        """Source text with line breaks folded (comments are blanked before parsing: ``blank_comments``),
+        except inside attributes of dialects MLIR keeps as written."""
         s = self.text[start:end].strip()
         if "\n" not in s:
             return s
-        s = re.sub(r"([(\[{<])\s*\n\s*", r"\1", s)
-        s = re.sub(r"\s*\n\s*([)\]}>,])", r"\1", s)
-        s = _WS_NL.sub(" ", s)
-        return s
+        return _fold_keeping_opaque(s) if "#" in s else _fold(s)
 
     def sdy_attr(self, start: int, end: int, rule: str, context: str | None = None):
         text = self.text[start:end]
@@ -422,6 +479,8 @@ class ModuleParser:
             entries, _ = self._attr_dict(start + lead, end - trail)
             return A.OpaqueAttr("{" + attr_entries(entries) + "}")
         canonical = self.canonical_text(start + lead, end - trail)
+        if self.attr_aliases and "#" in canonical:
+            canonical = self.expand_aliases(canonical)
         if _INT_NEST.match(canonical):  # a (nested) array of untyped integers: MLIR's `, ` spacing
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
@@ -1439,10 +1498,14 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
             c = p.text[item.start]
-            if c == "!":
-                alias = _TYPE_ALIAS.match(p.norm(item.start, item.end))
-                if alias:  # MLIR writes a type alias out where it is used and prints no definition
-                    p.type_aliases[alias.group(1)] = alias.group(2)
+            if c in "!#" and not p.text.startswith("#loc", item.start):
+                alias = _ALIAS_DEF.match(p.text, item.start, item.end)
+                if alias:  # MLIR writes an alias out where it is used and prints no definition
+                    body = p.text[alias.end():item.end].strip()
+                    if c == "!":
+                        p.type_aliases[alias.group(1)] = p.norm(alias.end(), item.end)
+                    else:
+                        p.attr_aliases[alias.group(1)] = body  # an unknown dialect's text, kept as written
                     continue
             if c in "#!" or p.text.startswith("{-#", item.start):
                 # alias definitions after the ops (MLIR prints location aliases there) stay after them
