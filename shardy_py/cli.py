@@ -21,6 +21,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("show", "shardy_py.show.command", "draw how each sharded value is laid out over devices"),
     ("convert", "shardy_py.interop.shard_command", "convert between MLIR's shard (formerly mesh) dialect and sdy"),
     ("opt", "shardy_py.passes.opt_command", "run Shardy passes with sdy_opt's flags"),
+    ("rules", "shardy_py.rules.command", "the sharding rule of each op, as text and per factor"),
 ]
 
 
