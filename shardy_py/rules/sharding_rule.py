@@ -58,6 +58,8 @@ def _outcome(op, conservative: bool, entry: registry.RuleEntry | None) -> RuleOu
 def create_op_sharding_rule(op, conservative: bool = False) -> RuleOutcome:
     """The registry's rule for ``op`` (ignoring any rule already on it), memoised."""
     entry = registry.lookup(op.name)
+    if entry is None:  # no rule to run: nothing worth caching
+        return _outcome(op, conservative, entry)
     key = _cache_key(op, conservative, entry)
     try:
         return _CACHE[key]

@@ -1,0 +1,29 @@
+"""Reading an op's inherent attributes (properties) as plain values, for the rules of part 1."""
+from __future__ import annotations
+
+from shardy_py.dialects.attr_codecs import ints_of
+from shardy_py.syntax.attr_reader import parse_attribute
+
+
+def int_prop(op, name: str, default: int | None = None) -> int:
+    """The integer property ``name`` (``1 : i64``); ``default`` when absent (KeyError if no default)."""
+    attr = op.properties.get(name)
+    if attr is None:
+        if default is None:
+            raise KeyError(f"'{op.name}' has no property '{name}'")
+        return default
+    return ints_of(attr)[0]
+
+
+def ints_prop(op, name: str) -> tuple[int, ...]:
+    """The integer array property ``name`` (``array<i64: 0, 1>``); empty when absent."""
+    attr = op.properties.get(name)
+    return () if attr is None else tuple(ints_of(attr))
+
+
+def str_prop(op, name: str) -> str:
+    """The string property ``name`` unquoted (``"foo"`` gives ``foo``); empty when absent."""
+    attr = op.properties.get(name)
+    if attr is None:
+        return ""
+    return parse_attribute(str(attr)).value
