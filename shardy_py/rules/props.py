@@ -15,10 +15,16 @@ def int_prop(op, name: str, default: int | None = None) -> int:
     return ints_of(attr)[0]
 
 
-def ints_prop(op, name: str) -> tuple[int, ...]:
-    """The integer array property ``name`` (``array<i64: 0, 1>``); empty when absent."""
+def ints_prop(op, name: str) -> tuple[int, ...] | None:
+    """The integers of the array property ``name`` (``array<i64: 0, 1>``) or of a dense integer
+    elements property (flattened row-major, a splat repeated); None when absent."""
     attr = op.properties.get(name)
-    return () if attr is None else tuple(ints_of(attr))
+    if attr is None:
+        return None
+    text = str(attr)
+    if text.startswith("array<"):
+        return tuple(ints_of(attr))
+    return tuple(int(v) for v in parse_attribute(text).values())
 
 
 def str_prop(op, name: str) -> str:

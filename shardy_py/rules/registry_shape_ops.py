@@ -43,7 +43,7 @@ def broadcast_in_dim_rule(op, conservative: bool) -> OpShardingRuleAttr:
     in_shape = shape_of(op.operands[0])
     out_shape = shape_of(op.results[0])
     out_to_in = [KNULL_DIM] * len(out_shape)
-    for in_dim, out_dim in enumerate(ints_prop(op, "broadcast_dimensions")):
+    for in_dim, out_dim in enumerate(ints_prop(op, "broadcast_dimensions") or ()):
         out_to_in[out_dim] = in_dim
     builder = OpShardingRuleBuilder.for_op(op)
     for out_dim, out_size in enumerate(out_shape):
