@@ -100,9 +100,9 @@ def run(args: argparse.Namespace) -> int:
                 print(format_error(name, source, d.line, d.column, d.message, d.severity), file=sys.stderr)
             if d.severity == "error":
                 status = 1
-        if printed is not None and not expect:
+        if printed is not None:  # mlir-opt prints the result under -verify-diagnostics too
             outputs.append(printed)
-    if not expect and outputs:
+    if outputs:
         text = "// -----\n".join(outputs)
         if output:
             with open(output, "w", encoding="utf-8") as f:
