@@ -37,11 +37,11 @@ def _jax_context():
     return jax_mlir.make_ir_context()
 
 
-def check(rule, expected: str) -> None:
-    """``rule`` prints as ``expected``, which jaxlib prints back unchanged."""
+def check(rule, expected: str, jaxlib_reads_it: bool = True) -> None:
+    """``rule`` prints as ``expected``, which jaxlib prints back unchanged (if it can read it)."""
     assert str(rule) == expected
     ctx = _jax_context()
-    if ctx is not None:
+    if ctx is not None and jaxlib_reads_it:
         from jax._src.lib.mlir import ir
 
         assert str(ir.Attribute.parse(expected, context=ctx)) == expected
@@ -181,8 +181,10 @@ def test_dynamic_dimensions_have_mlirs_dynamic_size():
     assert shape_of(parse_type("!stablehlo.token")) == ()
     op = _op("func.func @f(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {\n"
              "  %0 = stablehlo.abs %a : tensor<?x4xf32>\n  return %0 : tensor<?x4xf32>\n}")
+    # MLIR prints kDynamic but its parser rejects it ("integer value too large"): checked against
+    # jaxlib's pass output below instead.
     check(OpShardingRuleBuilder.build_pointwise(op),
-          "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=-9223372036854775808, j=4}>")
+          "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=-9223372036854775808, j=4}>", jaxlib_reads_it=False)
 
 
 # -- against jaxlib ---------------------------------------------------------------------------------
