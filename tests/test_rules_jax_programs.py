@@ -8,21 +8,16 @@ difference after the pass could be the printer's, not the rules'.
 """
 from __future__ import annotations
 
-import functools
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-import shardy_py
-from shardy_py.passes.manager import PassError, PassManager
-
 pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
 
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
-from jax._src.interpreters import mlir as jax_mlir  # noqa: E402
-from jax._src.lib.mlir import ir, passmanager  # noqa: E402
+from rules_oracle import MODES, cpp, ours, prints_as_mlir  # noqa: E402
 
 from shardy_py import strategies as sst  # noqa: E402
 
@@ -31,46 +26,6 @@ sys.path.insert(0, str(PROGRAMS_SCRIPT.parent))
 from programs import PROGRAMS  # noqa: E402
 
 NAMES = sorted(PROGRAMS)
-PASS = "sdy-populate-op-sharding-rules"
-#: Our flag -> the jaxlib pipeline running the same pass with the same option.
-MODES = {
-    PASS: f"builtin.module(func.func({PASS}))",
-    f"{PASS}=conservative-propagation=true": f"builtin.module(func.func({PASS}{{conservative-propagation=true}}))",
-}
-#: What either side gives for a pass that fails: both must fail.
-FAILED = "<the pass failed>"
-
-
-@functools.cache
-def _context() -> ir.Context:
-    ctx = jax_mlir.make_ir_context()
-    ctx.allow_unregistered_dialects = True
-    return ctx
-
-
-def cpp(text: str, pipeline: str) -> str:
-    """jaxlib's module after ``pipeline`` (``FAILED`` when the pass fails)."""
-    module = ir.Module.parse(text, context=_context())
-    try:
-        passmanager.PassManager.parse(pipeline, context=_context()).run(module.operation)
-    except ir.MLIRError:
-        return FAILED
-    return module.operation.get_asm()
-
-
-def ours(text: str, flag: str) -> str:
-    """Our module after ``-flag`` (``FAILED`` when the pass fails)."""
-    module = shardy_py.parse(text)
-    try:
-        PassManager.parse(["-" + flag]).run(module)
-    except PassError:
-        return FAILED
-    return str(module)
-
-
-def prints_as_mlir(text: str) -> bool:
-    """Whether our plain print of ``text`` is MLIR's."""
-    return str(shardy_py.parse(text)) == cpp(text, "builtin.module()")
 
 
 @pytest.fixture(scope="module")
