@@ -3,63 +3,19 @@
 Each test draws one op of a kind (shapes, permutations, dimension numbers, paddings, windows),
 wraps it in a function, and checks that our module after ``-sdy-populate-op-sharding-rules`` is
 jaxlib's, normal and with ``conservative-propagation=true``.  The ops are written in MLIR's
-generic form, so that both sides read exactly the same op and print it their own way.
+generic form (``rules_drawing``), so that both sides read exactly the same op.
 """
 from __future__ import annotations
 
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
 
-from rules_oracle import MODES, cpp, ours, prints_as_mlir  # noqa: E402
-
-DRAWN = settings(max_examples=80, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-SIZES = st.sampled_from([1, 2, 3, 4, 6, 8])
-F32 = "tensor<f32>"
-
-
-def tensor(shape) -> str:
-    return "tensor<" + "".join(f"{d}x" for d in shape) + "f32>"
-
-
-def i64s(values) -> str:
-    return "array<i64" + (": " + ", ".join(map(str, values)) if values else "") + ">"
-
-
-def function(operands: list[str], result: str, op: str) -> str:
-    """``@main`` taking ``operands`` (types), returning ``%0`` of type ``result`` made by ``op``."""
-    args = ", ".join(f"%arg{i}: {t}" for i, t in enumerate(operands))
-    return f"func.func @main({args}) -> {result} {{\n  %0 = {op}\n  return %0 : {result}\n}}\n"
-
-
-def generic(name: str, operands: list[str], result: str, attributes: str = "", region: str = "") -> str:
-    """The generic form of op ``name`` on ``%arg0, %arg1, ...`` (types ``operands``)."""
-    names = ", ".join(f"%arg{i}" for i in range(len(operands)))
-    attrs = f" {{{attributes}}}" if attributes else ""
-    region = f" ({region})" if region else ""
-    return f'"{name}"({names}){region}{attrs} : ({", ".join(operands)}) -> {result}'
-
-
-def add_body() -> str:
-    """A reduction body adding two f32 scalars."""
-    return ("{\n  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
-            '    %s = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n'
-            '    "stablehlo.return"(%s) : (tensor<f32>) -> ()\n  }')
-
-
-def check(text: str) -> None:
-    assert prints_as_mlir(text), text
-    for flag, pipeline in MODES.items():
-        assert ours(text, flag) == cpp(text, pipeline), f"{flag}\n{text}"
-
-
-@st.composite
-def shapes(draw, min_rank: int = 0, max_rank: int = 4) -> tuple[int, ...]:
-    return tuple(draw(st.lists(SIZES, min_size=min_rank, max_size=max_rank)))
+from rules_drawing import DRAWN, F32, SIZES, add_body, check, function, generic, i64s, shapes, tensor  # noqa: E402
 
 
 @st.composite
@@ -180,7 +136,7 @@ def reduces(draw) -> str:
     dims = sorted(draw(st.sets(st.integers(0, len(shape) - 1), max_size=len(shape))))
     out = tensor(tuple(n for d, n in enumerate(shape) if d not in dims))
     types = [tensor(shape), F32]
-    return function(types, out, generic("stablehlo.reduce", types, out, f"dimensions = {i64s(dims)}", add_body()))
+    return function(types, out, generic("stablehlo.reduce", types, out, f"dimensions = {i64s(dims)}", (add_body(),)))
 
 
 @st.composite
@@ -197,7 +153,8 @@ def reduce_windows(draw) -> str:
     attributes = (f"window_dimensions = {i64s(windows)}, window_strides = {i64s(strides)}, "
                   f"padding = dense<{pad_text}> : tensor<{len(shape)}x2xi64>")
     types = [tensor(shape), F32]
-    return function(types, tensor(out), generic("stablehlo.reduce_window", types, tensor(out), attributes, add_body()))
+    op = generic("stablehlo.reduce_window", types, tensor(out), attributes, (add_body(),))
+    return function(types, tensor(out), op)
 
 
 @DRAWN
