@@ -165,3 +165,13 @@ def test_runs_as_a_module(module_file):
     r = subprocess.run([sys.executable, "-m", "shardy_py", "rules", str(module_file), "--op", "2"],
                        capture_output=True, text=True, timeout=120)
     assert (r.returncode, r.stdout, r.stderr) == (0, DOT_VIEW, "")
+
+
+def test_readme_example_is_what_the_command_prints(run_cli):
+    repo = Path(__file__).resolve().parent.parent
+    readme = (repo / "README.md").read_text()
+    command = "$ python -m shardy_py rules examples/reshape_constraint.mlir --op 5\n"
+    shown = readme[readme.index(command) + len(command):]
+    shown = shown[:shown.index("```")]
+    r = run_cli("rules", str(repo / "examples" / "reshape_constraint.mlir"), "--op", "5")
+    assert r.stdout.replace(str(repo / "examples") + "/", "examples/") == shown
