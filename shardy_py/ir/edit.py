@@ -15,15 +15,60 @@ class IRError(ValueError):
     """An edit that would break the IR (erasing a value still in use, inserting an op twice)."""
 
 
+#: Where each op was last found in its block: ``id(op) -> index``.  Only a hint (checked with ``is``
+#: before use, so a stale or reused id costs a search, never a wrong answer); lookups refresh it.
+_HINTS: dict[int, int] = {}
+#: Beyond this many hints the table is dropped and rebuilt as lookups need it (bounds its memory).
+_MAX_HINTS = 1 << 20
+#: How far before its hint an op is looked for first (ops erased before it move it back).
+_BACK = 32
+
+
 def index_in_block(op: Operation) -> int:
-    """Where ``op`` stands in its block."""
+    """Where ``op`` stands in its block.
+
+    MLIR's blocks are linked lists, so inserting before an op costs nothing there; ours are Python
+    lists, and finding an op's position is a search.  The first search in a block records every
+    op's position; later ones start just before the recorded place and scan forward (edits since
+    then shift ops by a few places), so a pass that edits a block op by op stays linear."""
     block = op.parent
     if block is None:
         raise IRError(f"{op!r} is not in a block")
-    for i, other in enumerate(block.ops):
+    ops = block.ops
+    hint = _HINTS.get(id(op))
+    if hint is not None:
+        if hint < len(ops) and ops[hint] is op:
+            return hint
+        lo = hint - _BACK if hint > _BACK else 0
+        try:
+            i = _find(ops, op, lo)
+        except ValueError:
+            i = None
+        if i is not None:
+            _HINTS[id(op)] = i
+            return i
+    for i, other in enumerate(ops):
         if other is op:
+            _remember(ops)
             return i
     raise IRError(f"{op!r} is not among the ops of its parent block")
+
+
+def _find(ops: list[Operation], op: Operation, lo: int) -> int:
+    """The index of ``op`` in ``ops`` from ``lo`` on, by identity (ValueError when absent)."""
+    i = lo
+    for other in ops[lo:lo + 2 * _BACK]:
+        if other is op:
+            return i
+        i += 1
+    return ops.index(op, lo)
+
+
+def _remember(ops: list[Operation]) -> None:
+    """Record the position of every op of a block."""
+    if len(_HINTS) > _MAX_HINTS:
+        _HINTS.clear()
+    _HINTS.update(zip(map(id, ops), range(len(ops)), strict=True))
 
 
 def insert(block: Block, index: int, op: Operation) -> Operation:
@@ -48,6 +93,20 @@ def detach(op: Operation) -> Operation:
     del op.parent.ops[index_in_block(op)]
     op.parent = None
     return op
+
+
+def replace_in_block(old: Operation, new: Operation) -> Operation:
+    """Put the detached ``new`` where ``old`` stands and detach ``old`` (uses are left as they are;
+    ``replace_op_with`` moves them too)."""
+    if new.parent is not None:
+        raise IRError(f"{new!r} is already in a block; detach or erase it first")
+    block = old.parent
+    i = index_in_block(old)
+    block.ops[i] = new
+    new.parent = block
+    old.parent = None
+    _HINTS[id(new)] = i
+    return new
 
 
 def move_before(op: Operation, anchor: Operation) -> None:
@@ -185,3 +244,15 @@ def replace_op(op: Operation, values: Iterable[Value]) -> None:
     for old, new in zip(op.results, values, strict=True):
         old.replace_all_uses_with(new)
     erase(op)
+
+
+def replace_op_with(op: Operation, new: Operation) -> Operation:
+    """MLIR's ``replaceOpWithNewOp``: the detached ``new`` takes ``op``'s place in its block and
+    every use of its results; ``op`` is erased."""
+    if len(new.results) != len(op.results):
+        raise IRError(f"{op.name} has {len(op.results)} results, {new.name} has {len(new.results)}")
+    for old, value in zip(op.results, new.results, strict=True):
+        old.replace_all_uses_with(value)
+    replace_in_block(op, new)
+    erase(op)
+    return new

@@ -38,8 +38,22 @@ def _per_value(attr, fn: Transform):
     return attr
 
 
-def transform_shardings(root: Operation, fn: Transform) -> None:
-    """Replace each sharding ``s`` under ``root`` (pre-order) by ``fn(s)``."""
+def transform_shardings(root: Operation, fn: Transform) -> bool:
+    """Replace each sharding ``s`` under ``root`` (pre-order) by ``fn(s)``; whether any changed."""
+    changed = False
+
+    def tracked(s: TensorShardingAttr) -> TensorShardingAttr:
+        nonlocal changed
+        new = fn(s)
+        if new != s:
+            changed = True
+        return new
+
+    _walk(root, tracked)
+    return changed
+
+
+def _walk(root: Operation, fn: Transform) -> None:
     for op in root.walk():
         if op.name == "func.func":
             _transform_func(op, fn)

@@ -15,6 +15,9 @@ class AddDataFlowEdgesPass(Pass):
     def run(self, module, ctx) -> None:
         """Add the edges of every data-flow op (each op's edges sit next to it, so the order the ops
         are visited in does not change the result)."""
+        added = 0
         for op in [op for op in module.walk() if df.is_data_flow_op(op)]:
-            df.add_data_flow_edges(df.block_arg_owners(op))
-            df.add_data_flow_edges(df.result_owners(op))
+            added += df.add_data_flow_edges(df.block_arg_owners(op))
+            added += df.add_data_flow_edges(df.result_owners(op))
+        if not added:
+            ctx.mark_all_preserved()

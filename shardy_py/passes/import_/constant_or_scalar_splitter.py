@@ -6,7 +6,7 @@ originals left without users (but sharding groups, which are copied along and er
 from __future__ import annotations
 
 from shardy_py.ir.builder import Builder
-from shardy_py.ir.edit import clone, erase, insert_before, replace_op
+from shardy_py.ir.edit import clone, erase, insert_before, replace_op_with
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.func_calls import (
@@ -33,10 +33,9 @@ def to_sdy_constant(op: Operation) -> Value:
     text = getattr(value, "text", None)
     if text is not None and text.endswith(suffix):
         value = type(value)(text[: -len(suffix)])
-    new = Builder.before(op).create("sdy.constant", [], result_types=[result_type],
-                                    properties={"value": value},
-                                    attributes=dict(sorted(op.attributes.items())), loc=op.loc)
-    replace_op(op, new.results)
+    new = Builder().create("sdy.constant", [], result_types=[result_type], properties={"value": value},
+                           attributes=dict(sorted(op.attributes.items())), loc=op.loc)
+    replace_op_with(op, new)
     return new.results[0]
 
 
@@ -56,6 +55,8 @@ class Splitter:
         #: The converted constants: MLIR's ``replaceAllUsesWith`` reversed their use lists, which
         #: then run in program order (a parsed value's runs backwards, the newest use first).
         self.forward_uses: set[Value] = set()
+        #: Whether the pass changed the module (a copy made, an original erased).
+        self.changed = False
 
     def is_constant_preserving(self, op: Operation) -> bool:
         """Pure broadcasts, reshapes, slices and elementwise ops; named computations and calls not
@@ -119,6 +120,7 @@ class Splitter:
             owner = operand.owner
             if not isinstance(owner, Block) and (owner in constants or owner in expansions):
                 op.set_operand(index, self.clone_sub_computation(operand))
+                self.changed = True
 
     def walk_region(self, ops: list[Operation], func: Operation) -> None:
         """``walkOnRegion`` over ``ops`` (the region's ops in pre-order, named computation bodies
@@ -133,6 +135,7 @@ class Splitter:
                 for user in dict.fromkeys(users):
                     erase(user)
                 erase(op)
+                self.changed = True
 
 
 def region_ops(region) -> list[Operation]:
@@ -185,3 +188,5 @@ class ConstantOrScalarSplitterPass(Pass):
             for named in named_computations_post_order(func):
                 splitter.walk_region(region_ops(named.regions[0]), func)
             splitter.walk_region(region_ops(func.regions[0]), func)
+        if not converted and not splitter.changed:
+            ctx.mark_all_preserved()

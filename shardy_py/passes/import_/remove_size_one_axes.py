@@ -41,6 +41,8 @@ class RemoveSizeOneAxesPass(Pass):
         """Strip size-one axes from every sharding when any ``sdy.mesh`` has one."""
         meshes = [op.properties["mesh"] for op in module.ops if op.name == "sdy.mesh"]
         if not any(axis.size == 1 for mesh in meshes for axis in mesh.axes):
+            ctx.mark_all_preserved()
             return
         table = MeshTable(module)
-        transform_shardings(module.op, lambda s: remove_size_one_axes(s, table))
+        if not transform_shardings(module.op, lambda s: remove_size_one_axes(s, table)):
+            ctx.mark_all_preserved()

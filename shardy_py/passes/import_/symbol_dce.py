@@ -31,5 +31,8 @@ class SymbolDCEPass(Pass):
                     target = table.lookup(callee_of(inner))
                     if target is not None and id(target) not in live:
                         worklist.append(target)
-        for op in [op for op in module.ops if _is_private(op) and id(op) not in live]:
+        dead = [op for op in module.ops if _is_private(op) and id(op) not in live]
+        for op in dead:
             table.erase(op)
+        if not dead:
+            ctx.mark_all_preserved()
