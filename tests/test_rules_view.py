@@ -167,3 +167,22 @@ def test_html_gives_each_factor_one_colour_in_both_tables():
 
 def test_html_says_custom_rule():
     assert "custom rule: yes" in RuleView(rule(RESHAPE))._repr_html_()
+
+
+def test_rule_with_more_tensors_than_the_op_shows_question_marks():
+    op = shardy_py.parse("func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n"
+                         "  %0 = stablehlo.negate %arg0 : tensor<8xf32>\n"
+                         "  return %0 : tensor<8xf32>\n}\n").op
+    negate = next(o for o in op.walk() if o.name == "stablehlo.negate")
+    lines = describe(rule("#sdy.op_sharding_rule<([i], [i])->([i]) {i=8}>"), negate).splitlines()
+    assert lines[2:6] == ["  tensor     value  type           dims",
+                          "  operand 0  %arg0  tensor<8xf32>  [i]",
+                          "  operand 1  ?      ?              [i]",
+                          "  result 0   %0     tensor<8xf32>  [i]"]
+
+
+def test_factor_without_a_size_shows_a_question_mark():
+    r = OpShardingRuleAttr((4,), [TensorMappingAttr([DimMappingAttr([0, 1])])],
+                           [TensorMappingAttr([DimMappingAttr([0, 1])])])
+    assert describe(r).splitlines()[-2] == ("  j          ?  pass-through  "
+                                            "operand 0 dim 0 (factor 2 of 2), result 0 dim 0 (factor 2 of 2)")
