@@ -124,11 +124,49 @@ MANUAL_OUT = r'''module {
 }
 '''
 
+#: A custom call has effects only when it says so.
+CUSTOM_CALLS = r'''func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+  %0 = stablehlo.custom_call @foo(%arg0) : (tensor<f32>) -> tensor<f32>
+  %1 = stablehlo.custom_call @foo(%arg0) {has_side_effect = true} : (tensor<f32>) -> tensor<f32>
+  %2 = stablehlo.custom_call @foo(%arg0) {has_side_effect = false} : (tensor<f32>) -> tensor<f32>
+  return %arg0 : tensor<f32>
+}
+'''
+CUSTOM_CALLS_OUT = r'''module {
+  func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+    %0 = stablehlo.custom_call @foo(%arg0) {has_side_effect = true} : (tensor<f32>) -> tensor<f32>
+    return %arg0 : tensor<f32>
+  }
+}
+'''
+
+#: Manual and named computations take their effects from their bodies: unused, they are dead.
+DEAD_COMPUTATIONS = r'''sdy.mesh @mesh = <["x"=1], device_ids=[0]>
+func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={} () {
+    sdy.return
+  } : () -> ()
+  %0 = sdy.named_computation<"foo">(%arg0) (%arg1: tensor<f32>) {
+    sdy.return %arg1 : tensor<f32>
+  } : (tensor<f32>) -> tensor<f32>
+  return %arg0 : tensor<f32>
+}
+'''
+DEAD_COMPUTATIONS_OUT = r'''module {
+  sdy.mesh @mesh = <["x"=1]>
+  func.func @main(%arg0: tensor<f32>) -> tensor<f32> {
+    return %arg0 : tensor<f32>
+  }
+}
+'''
+
 CASES = {
     "row_gather": (ROW_GATHER, ROW_GATHER_OUT),
     "iota_along_1": (IOTA_ALONG_1, IOTA_ALONG_1_OUT),
     "constants": (CONSTANTS, CONSTANTS_OUT),
     "manual_computation": (MANUAL, MANUAL_OUT),
+    "dead_computations": (DEAD_COMPUTATIONS, DEAD_COMPUTATIONS_OUT),
+    "custom_calls": (CUSTOM_CALLS, CUSTOM_CALLS_OUT),
 }
 
 
@@ -146,6 +184,14 @@ def test_constants_are_hoisted_and_uniqued_and_dead_ops_erased():
 
 def test_constants_of_a_manual_computation_stay_inside_it():
     assert _run(MANUAL) == MANUAL_OUT
+
+
+def test_unused_manual_and_named_computations_are_erased():
+    assert _run(DEAD_COMPUTATIONS) == DEAD_COMPUTATIONS_OUT
+
+
+def test_only_custom_calls_with_side_effects_survive_unused():
+    assert _run(CUSTOM_CALLS) == CUSTOM_CALLS_OUT
 
 
 def test_a_moved_constant_keeps_its_location_unless_it_left_its_block_or_absorbed_another():

@@ -37,6 +37,7 @@ ISOLATED_FROM_ABOVE_OPS = frozenset({
 RECURSIVE_EFFECT_OPS = frozenset({
     "stablehlo.case", "stablehlo.if", "stablehlo.map", "stablehlo.reduce", "stablehlo.reduce_window",
     "stablehlo.scatter", "stablehlo.select_and_scatter", "stablehlo.sort", "stablehlo.while",
+    "sdy.manual_computation", "sdy.named_computation",
 })
 
 #: Terminators are never dead (they have no results but end their block).
@@ -107,6 +108,9 @@ def has_no_effects(op: Operation) -> bool:
     for the region ops that take their effects from their bodies)."""
     if op.name in PURE_OPS or op.name in PURE_IF_STATIC_OPS:
         return True
+    if op.name == "stablehlo.custom_call":  # effects only when ``has_side_effect = true``
+        flag = (op.properties or {}).get("has_side_effect")
+        return flag is None or str(flag) == "false"
     if op.name in RECURSIVE_EFFECT_OPS:
         return all(has_no_effects(nested) for region in op.regions for block in region.blocks
                    for nested in block.ops)
