@@ -20,7 +20,7 @@ import pytest
 from conftest import REPO, corpus_chunks
 
 import shardy_py
-from shardy_py.passes.manager import PassContext, PassManager
+from shardy_py.passes.manager import PassContext, PassError, PassManager
 from shardy_py.rules import registry
 from shardy_py.rules.registry_elementwise import POINTWISE_OPS
 from shardy_py.rules.sharding_rule import reset_warnings, sharding_rule
@@ -565,14 +565,23 @@ def _oracle(texts: list[str]) -> list[dict]:
 def test_stablehlo_corpus_matches_jaxlib(conformance_dir):
     """Every corpus chunk with a part 1 op: our module after the pass is jaxlib's, in both modes.
 
-    Chunks are skipped (counted, not compared) when jaxlib rejects or crashes on them (invalid
-    test inputs: they are error tests) or when our plain print of jaxlib's print differs already
-    (a printer difference, not a rule one)."""
+    Where jaxlib reads a chunk but its pass fails (the rule verifier rejects dynamic shapes), ours
+    must fail too.  Chunks are skipped (counted, not compared) when jaxlib rejects or crashes on them
+    (invalid test inputs: they are error tests) or when our plain print of jaxlib's print differs
+    already (a printer difference, not a rule one)."""
     _jax()
     chunks = [c for c in corpus_chunks(conformance_dir / "stablehlo") if _PART1_OP.search(c)]
-    counts = {"compared": 0, "equal": 0, "jaxlib_rejects": 0, "print_differs": 0}
+    counts = {"compared": 0, "equal": 0, "both_fail": 0, "jaxlib_rejects": 0, "print_differs": 0}
     different = []
     for chunk, want in zip(chunks, _oracle(chunks), strict=True):
+        if "error" in want and "plain" in want:
+            try:
+                run_pass(want["plain"])
+            except PassError:
+                counts["both_fail"] += 1
+            else:
+                different.append(("only jaxlib fails", chunk[:200]))
+            continue
         if "error" in want:
             counts["jaxlib_rejects"] += 1
             continue
@@ -587,5 +596,5 @@ def test_stablehlo_corpus_matches_jaxlib(conformance_dir):
             else:
                 different.append((flag, chunk[:200]))
     print(counts)
-    assert counts["compared"] >= 1000, counts
+    assert counts["compared"] >= 1000 and counts["both_fail"] >= 50, counts
     assert different == []
