@@ -7,7 +7,7 @@ from shardy_py.syntax.attr_reader import parse_attribute
 
 def int_prop(op, name: str, default: int | None = None) -> int:
     """The integer property ``name`` (``1 : i64``); ``default`` when absent (KeyError if no default)."""
-    attr = op.properties.get(name)
+    attr = op.properties_view.get(name)
     if attr is None:
         if default is None:
             raise KeyError(f"'{op.name}' has no property '{name}'")
@@ -18,7 +18,7 @@ def int_prop(op, name: str, default: int | None = None) -> int:
 def ints_prop(op, name: str) -> tuple[int, ...] | None:
     """The integers of the array property ``name`` (``array<i64: 0, 1>``) or of a dense integer
     elements property (flattened row-major, a splat repeated); None when absent."""
-    attr = op.properties.get(name)
+    attr = op.properties_view.get(name)
     if attr is None:
         return None
     text = str(attr)
@@ -29,7 +29,7 @@ def ints_prop(op, name: str) -> tuple[int, ...] | None:
 
 def str_prop(op, name: str) -> str:
     """The string property ``name`` unquoted (``"foo"`` gives ``foo``); empty when absent."""
-    attr = op.properties.get(name)
+    attr = op.properties_view.get(name)
     if attr is None:
         return ""
     return parse_attribute(str(attr)).value

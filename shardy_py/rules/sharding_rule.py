@@ -33,12 +33,11 @@ _CACHE: dict[tuple, RuleOutcome] = {}
 _WARNED: set[str] = set()
 
 
-def _cache_key(op, conservative: bool, entry: registry.RuleEntry | None) -> tuple:
-    props = op.properties
-    key = (op.name, conservative, tuple(v.type for v in op.operands),
-           tuple(v.type for v in op.results),
-           tuple(sorted(props.items())) if props else ())
-    if entry is not None and entry.context_key is not None:
+def _cache_key(op, conservative: bool, entry: registry.RuleEntry) -> tuple:
+    props = op.properties_view
+    key = (op.name, conservative, tuple(op.operand_types_view), tuple([v.type for v in op.results]),
+           tuple(props.items()) if props else ())
+    if entry.context_key is not None:
         key += (entry.context_key(op),)
     return key
 
@@ -77,7 +76,8 @@ def get_or_create_sharding_rule(op, conservative: bool = False, set_on_op: bool 
     """``op``'s own ``sdy.sharding_rule`` if it has one, else the registry's rule, which is set on the
     op when ``set_on_op``.  A registry warning goes to ``warn(op, message)``, once per process per
     kind, as the C++ does; without ``warn`` nothing is emitted (and the once flag is kept)."""
-    own = op.attributes.get(SHARDING_RULE_ATTR) if op.attributes else None
+    attributes = op.attributes_view
+    own = attributes.get(SHARDING_RULE_ATTR) if attributes else None
     if isinstance(own, OpShardingRuleAttr):
         return own
     out = create_op_sharding_rule(op, conservative)
@@ -85,9 +85,10 @@ def get_or_create_sharding_rule(op, conservative: bool = False, set_on_op: bool 
         _WARNED.add(out.once_key)
         warn(op, out.warning)
     if set_on_op and out.rule is not None:
-        from shardy_py.passes.data_flow import set_attribute
-
-        set_attribute(op, SHARDING_RULE_ATTR, out.rule)
+        if attributes:  # MLIR keeps the dictionary sorted by name
+            op.attributes = dict(sorted({**attributes, SHARDING_RULE_ATTR: out.rule}.items()))
+        else:
+            op.attributes = {SHARDING_RULE_ATTR: out.rule}
     return out.rule
 
 
