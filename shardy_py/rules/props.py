@@ -1,13 +1,35 @@
 """Reading an op's inherent attributes (properties) as plain values, for the rules of part 1."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from shardy_py.dialects.attr_codecs import ints_of
+from shardy_py.ir.ops import Operation
 from shardy_py.syntax.attr_reader import parse_attribute
+
+# Ops may share read-only property/attribute mappings until written (``properties_view`` and
+# friends); reading through the views avoids giving every op its own copy.
+_VIEWS = hasattr(Operation, "properties_view")
+
+
+def properties_of(op) -> Mapping:
+    """``op``'s properties, for reading only."""
+    return op.properties_view if _VIEWS else op.properties
+
+
+def attributes_of(op) -> Mapping:
+    """``op``'s discardable attributes, for reading only."""
+    return op.attributes_view if _VIEWS else op.attributes
+
+
+def operand_types_of(op) -> tuple:
+    """``op``'s operand types as written, for reading only."""
+    return tuple(op.operand_types_view if _VIEWS else op.operand_types)
 
 
 def int_prop(op, name: str, default: int | None = None) -> int:
     """The integer property ``name`` (``1 : i64``); ``default`` when absent (KeyError if no default)."""
-    attr = op.properties_view.get(name)
+    attr = properties_of(op).get(name)
     if attr is None:
         if default is None:
             raise KeyError(f"'{op.name}' has no property '{name}'")
@@ -18,7 +40,7 @@ def int_prop(op, name: str, default: int | None = None) -> int:
 def ints_prop(op, name: str) -> tuple[int, ...] | None:
     """The integers of the array property ``name`` (``array<i64: 0, 1>``) or of a dense integer
     elements property (flattened row-major, a splat repeated); None when absent."""
-    attr = op.properties_view.get(name)
+    attr = properties_of(op).get(name)
     if attr is None:
         return None
     text = str(attr)
@@ -29,7 +51,7 @@ def ints_prop(op, name: str) -> tuple[int, ...] | None:
 
 def str_prop(op, name: str) -> str:
     """The string property ``name`` unquoted (``"foo"`` gives ``foo``); empty when absent."""
-    attr = op.properties_view.get(name)
+    attr = properties_of(op).get(name)
     if attr is None:
         return ""
     return parse_attribute(str(attr)).value

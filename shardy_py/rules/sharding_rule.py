@@ -14,6 +14,7 @@ import attrs
 
 from shardy_py.ir.attrs import OpShardingRuleAttr
 from shardy_py.rules import registry
+from shardy_py.rules.props import attributes_of, operand_types_of, properties_of
 
 #: The discardable attribute holding an op's sharding rule.
 SHARDING_RULE_ATTR = "sdy.sharding_rule"
@@ -34,8 +35,8 @@ _WARNED: set[str] = set()
 
 
 def _cache_key(op, conservative: bool, entry: registry.RuleEntry) -> tuple:
-    props = op.properties_view
-    key = (op.name, conservative, tuple(op.operand_types_view), tuple([v.type for v in op.results]),
+    props = properties_of(op)
+    key = (op.name, conservative, operand_types_of(op), tuple([v.type for v in op.results]),
            tuple(props.items()) if props else ())
     if entry.context_key is not None:
         key += (entry.context_key(op),)
@@ -76,7 +77,7 @@ def get_or_create_sharding_rule(op, conservative: bool = False, set_on_op: bool 
     """``op``'s own ``sdy.sharding_rule`` if it has one, else the registry's rule, which is set on the
     op when ``set_on_op``.  A registry warning goes to ``warn(op, message)``, once per process per
     kind, as the C++ does; without ``warn`` nothing is emitted (and the once flag is kept)."""
-    attributes = op.attributes_view
+    attributes = attributes_of(op)
     own = attributes.get(SHARDING_RULE_ATTR) if attributes else None
     if isinstance(own, OpShardingRuleAttr):
         return own
