@@ -101,6 +101,19 @@ def test_op_unknown_to_the_registry_says_so(tmp_path, run_cli):
                                            "(op 'my.op' is unknown to SDY sharding rule registry)\n")
 
 
+def test_ops_unknown_to_the_registry_are_warned_once_per_message(tmp_path, run_cli):
+    p = tmp_path / "u.mlir"
+    p.write_text('func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n'
+                 '  %0 = "my.op"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>\n'
+                 '  %1 = "my.op"(%0) : (tensor<4xf32>) -> tensor<4xf32>\n'
+                 '  return %1 : tensor<4xf32>\n}\n')
+    r = run_cli("rules", str(p))
+    assert (r.returncode, r.stdout) == (0, f"{p}: no op has a sharding rule\n")
+    assert r.stderr == (f"{p}:2:3: warning: op 'my.op' is unknown to SDY sharding rule registry\n"
+                        '  %0 = "my.op"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>\n'
+                        "  ^\n")
+
+
 def test_conservative_blocks_propagation_through_a_padded_dimension(tmp_path, run_cli):
     p = tmp_path / "pad.mlir"
     p.write_text("func.func @f(%arg0: tensor<4x6xf32>, %arg1: tensor<f32>) -> tensor<4x8xf32> {\n"

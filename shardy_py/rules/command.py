@@ -3,7 +3,8 @@
 For each op (or only those starting on line ``--op LINE``) the rule is printed as the C++
 ``-sdy-populate-op-sharding-rules`` pass would attach it (``#sdy.op_sharding_rule<...>``; a rule
 already on the op is kept, as the C++ keeps it), followed by a readable view: each operand and
-result with the factors of its dimensions, and each factor's size, kind and dimensions.
+result with the factors of its dimensions, and each factor's size, kind and dimensions.  An op the
+registry does not know is a ``FILE:LINE:COL: warning:`` (once per message), as the C++ warns.
 
 Exit status: 0 when the file was read and parsed (also when no op has a rule), 1 when it does
 not parse, 2 for usage errors (an unreadable file, a LINE on which no op starts).
@@ -27,11 +28,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the rules of conservative propagation (the pass's conservative-propagation=true)")
 
 
-def _why_none(op: Operation, conservative: bool) -> str:
+def _registry_warning(op: Operation, conservative: bool) -> str | None:
+    """What the C++ registry warns about an op it has no rule for (None when it gives none on purpose)."""
     from shardy_py.rules.sharding_rule import create_op_sharding_rule
 
-    warning = create_op_sharding_rule(op, conservative).warning
-    return warning if warning else "the Shardy registry gives this op none"
+    return create_op_sharding_rule(op, conservative).warning
+
+
+def _why_none(op: Operation, conservative: bool) -> str:
+    return _registry_warning(op, conservative) or "the Shardy registry gives this op none"
 
 
 def _ops(module: Module, line: int | None) -> list[Operation]:
@@ -44,10 +49,10 @@ def _ops(module: Module, line: int | None) -> list[Operation]:
     return out
 
 
-def _report(name: str, source: str, line: int, column: int, message: str) -> None:
+def _report(name: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
     from shardy_py.cli import format_error
 
-    print(format_error(name, source, line, column, message), file=sys.stderr)
+    print(format_error(name, source, line, column, message, severity), file=sys.stderr)
 
 
 def _write(text: str) -> None:
@@ -86,13 +91,19 @@ def run(args: argparse.Namespace) -> int:
         text = lines[args.op - 1]
         _report(name, source, args.op, len(text) - len(text.lstrip()) + 1, f"no op starts on line {args.op}")
         return 2
-    blocks = []
+    blocks, warned = [], set()
     for op in ops:
         rule = shardy_py.sharding_rule(op, conservative=args.conservative)
         if rule is not None:
             blocks.append(describe(rule, op))
         elif args.op is not None:
             blocks.append(f"{op.name} at line {args.op}: no sharding rule ({_why_none(op, args.conservative)})")
+        else:
+            warning = _registry_warning(op, args.conservative)
+            if warning and warning not in warned:
+                warned.add(warning)
+                loc = op.loc
+                _report(name, source, loc.line if loc else 1, loc.column if loc else 1, warning, "warning")
     if not blocks:
         _write(f"{name}: no op has a sharding rule\n")
         return 0
