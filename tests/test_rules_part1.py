@@ -455,6 +455,13 @@ def test_unknown_ops_are_warned_about_once_per_process_per_kind():
     assert ctx.diagnostics == []
 
 
+def test_terminators_get_no_rule_and_no_warning():
+    module, ctx = run_pass(CASES["pointwise_all_reduce_of_two_operands"].text())
+    returns = [op for op in module.op.walk() if op.name in ("stablehlo.return", "func.return")]
+    assert len(returns) == 2 and all("sdy.sharding_rule" not in op.attributes for op in returns)
+    assert ctx.diagnostics == []
+
+
 def test_ops_are_visited_inner_first():
     """MLIR's walk is post-order: the op nested in a region is warned about before its parent."""
     text = ("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
