@@ -369,8 +369,8 @@ def _op(text: str, at: int = -1):
 
 def test_sharding_rule_gives_the_registry_rule_without_changing_the_op():
     op = _op(CASES["concatenate_of_unrelated_operands"].text())
-    assert str(sharding_rule(op)) == CASES["concatenate_of_unrelated_operands"].rule
-    assert str(sharding_rule(op, conservative=True)) == CASES["concatenate_of_unrelated_operands"].conservative
+    assert str(shardy_py.sharding_rule(op)) == CASES["concatenate_of_unrelated_operands"].rule
+    assert str(shardy_py.sharding_rule(op, conservative=True)) == CASES["concatenate_of_unrelated_operands"].conservative
     assert "sdy.sharding_rule" not in op.attributes
 
 
