@@ -70,14 +70,29 @@ def _special(op: Operation, n: int, kind: str, idx: Sequence[int]) -> Failure | 
     return None
 
 
+#: Verdicts by (op name, operand types, result types, rule): all the check reads.
+_VERDICTS: dict[tuple, Failure | None] = {}
+
+
 def verify_sharding_rule(op: Operation, rule: OpShardingRuleAttr) -> Failure | None:
-    """B34-B47 in Shardy's order: operands, results, unused factors, special factor sets."""
+    """B34-B47 in Shardy's order: operands, results, unused factors, special factor sets (memoised:
+    a module's many ops of one shape share a rule)."""
+    operands = operand_types(op)
+    key = (op.name, tuple(operands), tuple(op.result_types), rule)
+    try:
+        return _VERDICTS[key]
+    except KeyError:
+        pass
+    out = _VERDICTS[key] = _verify_sharding_rule(op, operands, rule)
+    return out
+
+
+def _verify_sharding_rule(op: Operation, operands: Sequence[Type | None], rule: OpShardingRuleAttr) -> Failure | None:
     sizes = rule.factor_sizes
     n = len(sizes)
     in_operands: set[int] = set()
     in_results: set[int] = set()
-    f = _verify_mappings(op, operand_types(op),
-                         rule.operand_mappings, sizes, in_operands, "operand")
+    f = _verify_mappings(op, operands, rule.operand_mappings, sizes, in_operands, "operand")
     if f:
         return f
     f = _verify_mappings(op, op.result_types, rule.result_mappings, sizes, in_results, "result")
