@@ -27,7 +27,7 @@ from shardy_py.rules import sharding_rule
 jax_mlir = pytest.importorskip("jax._src.interpreters.mlir")
 from jax._src.lib.mlir import ir, passmanager  # noqa: E402
 
-MESH = '<["a"=4, "b"=2, "c"=3]>'
+MESH = '<["a"=4, "b"=2, "c"=3, "d"=6]>'
 
 # (operand shapes, result shape, op text with {a0}, {a1} for the operands and {t} for the function type)
 OPS = [
@@ -42,27 +42,33 @@ OPS = [
     ([(8, 6)], (6, 8), "stablehlo.transpose {a0}, dims = [1, 0] : {t}"),
     ([(6,)], (8, 6), "stablehlo.broadcast_in_dim {a0}, dims = [1] : {t}"),
     ([(8, 6), (4, 6)], (12, 6), "stablehlo.concatenate {a0}, {a1}, dim = 0 : {t}"),
+    ([(36,)], (6, 6), "stablehlo.reshape {a0} : {t}"),
+    ([(12, 6)], (72,), "stablehlo.reshape {a0} : {t}"),
+    ([(8, 12)], (8, 4), "stablehlo.slice {a0} [0:8, 2:6] : {t}"),
+    ([(8, 6), ()], (8,),
+     "stablehlo.reduce({a0} init: {a1}) applies stablehlo.add across dimensions = [1] : {t}"),
 ]
 
 
 def tensor_type(shape: tuple[int, ...]) -> str:
-    return "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    return "tensor<" + "".join(f"{n}x" for n in shape) + "f32>"
 
 
 @st.composite
 def sharding_text(draw, rank: int) -> str | None:
-    """A sharding on ``@mesh`` (or None): each mesh axis, or the two halves of "a", goes to at most one
-    dimension; some unused full axes may be replicated."""
+    """A sharding on ``@mesh`` (or None): each mesh axis, or its two parts for "a" and "d", goes to at
+    most one dimension (the parts of one axis to different dimensions); some unused full axes may be
+    replicated."""
     if draw(st.integers(0, 4)) == 0:
         return None
     pool = ['"a":(1)2', '"a":(2)2'] if draw(st.booleans()) else ['"a"']
-    pool += ['"b"', '"c"']
+    pool += ['"b"', '"c"'] + (['"d":(1)2', '"d":(2)3'] if draw(st.booleans()) else ['"d"'])
     pool = draw(st.permutations(pool))
     dims: list[list[str]] = [[] for _ in range(rank)]
     unused = []
     for token in pool:
         where = draw(st.integers(-1, rank - 1))
-        if where < 0 or (token.startswith('"a":') and any(x.startswith('"a":') for x in dims[where])):
+        if where < 0 or (":" in token and any(x.startswith(token.split(":")[0] + ":") for x in dims[where])):
             unused.append(token)
         else:
             dims[where].append(token)
@@ -72,7 +78,7 @@ def sharding_text(draw, rank: int) -> str | None:
         if draw(st.booleans()):
             body = f"{body}, ?" if body else "?"
         parts.append("{" + body + "}")
-    replicated = [a for a in ['"b"', '"c"'] if a in unused and draw(st.booleans())]
+    replicated = [a for a in ['"b"', '"c"', '"d"'] if a in unused and draw(st.booleans())]
     rep = f", replicated={{{', '.join(replicated)}}}" if replicated else ""
     return f"#sdy.sharding<@mesh, [{', '.join(parts)}]{rep}>"
 
