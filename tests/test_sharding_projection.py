@@ -96,12 +96,29 @@ func.func @main(%arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b
 
 
 def test_reduction_kind_of_unreduced_axes_is_kept():
+    # Shardy HEAD keeps the reduction op of unreduced axes in the projection (commit be7f7505, "Preserve
+    # custom reduction operations for unreduced axes"; user_priority_propagation.mlir
+    # @unreduced_custom_reduction_op expects `unreduced=max{"c"}` after propagation).  jaxlib 0.10.2 is
+    # older and cannot read `unreduced=max{...}` (test_jaxlib_cannot_read_a_custom_unreduced_reduction).
     s = sharding('#sdy.sharding<@mesh, [{"a"}], unreduced=max{"b"}>')
     mesh = MeshAttr((MeshAxisAttr("a", 2), MeshAxisAttr("b", 2)))
     rule = OpShardingRuleAttr((4,), (TensorMappingAttr((DimMappingAttr((0,)),)),), ())
     p = ShardingProjection.build([s], [], rule, mesh)
     assert p.operands[0].reduction == "max"
     assert p.operands[0].create_tensor_sharding_attr(rule.operand_mappings[0], (4,), "mesh", mesh) == s
+
+
+def test_jaxlib_cannot_read_a_custom_unreduced_reduction():
+    jax_mlir = pytest.importorskip("jax._src.interpreters.mlir")
+    from jax._src.lib.mlir import ir
+
+    ctx = jax_mlir.make_ir_context()
+    text = """sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}], unreduced=max{"b"}>}) -> tensor<8xf32> {
+  return %arg0 : tensor<8xf32>
+}"""
+    with pytest.raises(ir.MLIRError, match="unreduced_axes"):
+        ir.Module.parse(text, context=ctx)
 
 
 # --- build: splitting a dimension between factors -------------------------------------------
