@@ -216,3 +216,73 @@ def add_data_flow_edges(owners: list[Value]) -> int:
         new = edge.results[0]
         owner.replace_uses_with_if(new, lambda use, edge=edge: use.op is not edge)
     return added
+
+
+def _terminator_operands(region_holder: Operation, region_index: int = 0) -> tuple:
+    block = region_holder.regions[region_index].blocks[0]
+    return block.ops[-1].operands if block.ops else ()
+
+
+def edge_sources(owner: Value) -> list[Value]:
+    """``getEdgeSources`` of edge owner ``owner`` (``DataFlowEdgeOp::getSources``): the operand of a
+    named/manual computation for a body argument, the body's returned value for a result; the
+    operand and the body's returned value for a while result; each branch's returned value for a
+    case result; the operand for an optimization barrier result."""
+    op = owning_op(owner)
+    i = owner.index
+    if op.name in REGION_DATA_FLOW_OPS:
+        if isinstance(owner.owner, Block):
+            return [op.operands[i]]
+        return [_terminator_operands(op)[i]]
+    if op.name == "stablehlo.while":
+        return [op.operands[i], _terminator_operands(op, 1)[i]]
+    if op.name == "stablehlo.case":
+        return [_terminator_operands(op, r)[i] for r in range(len(op.regions))]
+    if op.name == "stablehlo.optimization_barrier":
+        return [op.operands[i]]
+    return []
+
+
+def non_owner_targets(owner: Value) -> list[Value]:
+    """``getNonEdgeOwnerTargets`` (``DataFlowEdgeOp::getNonOwnerTargets``): for a while result,
+    the matching arguments of the condition and of the body; none for the other ops."""
+    op = owning_op(owner)
+    if op is not None and op.name == "stablehlo.while":
+        return [op.regions[0].blocks[0].arguments[owner.index], op.regions[1].blocks[0].arguments[owner.index]]
+    return []
+
+
+def edge_owner_from_source(op: Operation, user: Operation, index: int) -> Value | None:
+    """``getEdgeOwnerFromSource`` of operand ``index`` of ``user`` (``op`` itself or the terminator
+    of one of its regions): the result at that index for a terminator operand (and for any
+    operand of a while, case or optimization barrier); for an operand of a named/manual
+    computation itself, that operand (as the C++ does)."""
+    if op.name in REGION_DATA_FLOW_OPS and user is op:
+        return op.operands[index]
+    return op.results[index] if index < len(op.results) else None
+
+
+def lookup_data_flow_edge_of_source(user: Operation, index: int, is_terminator: bool) -> Operation | None:
+    """``DataFlowEdgeOp::lookup(OpOperand&)`` for operand ``index`` of ``user``: the edge of the
+    owner that this operand is a source of, if ``user`` (or, for a terminator, its parent) is a
+    data-flow op and that owner has an edge."""
+    op = user.parent_op if is_terminator else user
+    if not is_data_flow_op(op):
+        return None
+    return data_flow_edge_user(edge_owner_from_source(op, user, index))
+
+
+def transform_target_sharding(edge_input: Value, sharding: TensorShardingAttr | None,
+                              before_propagation: bool) -> TensorShardingAttr | None:
+    """``transformTargetSharding`` of the op owning ``edge_input``: for a manual computation, the
+    manual axes are added (before edge propagation) to a body argument's sharding, or removed from
+    a result's, and the other way round after propagation; other ops leave the sharding as is."""
+    op = owning_op(edge_input)
+    if sharding is None or op is None or op.name != "sdy.manual_computation":
+        return sharding
+    manual = _manual_axes(op)
+    is_arg = isinstance(edge_input.owner, Block)
+    if is_arg == before_propagation:
+        key = "in_shardings" if is_arg else "out_shardings"
+        return add_free_axes(_shardings(op.properties.get(key))[edge_input.index], sharding, manual)
+    return erase_manual_axes(sharding, manual)

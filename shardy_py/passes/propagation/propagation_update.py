@@ -1,0 +1,250 @@
+"""The core of basic propagation (first half of propagation/basic_propagation.cc): propagating
+the shardings of a group of tensors through a sharding rule (``propagateTensorShardings``),
+writing the new shardings back (``updateTensorSharding``), keeping sharding groups in step, and
+telling the rewrite driver which ops to look at again (``notifyShardingModified``)."""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from shardy_py.ir.attrs import MeshAttr, OpShardingRuleAttr, TensorShardingAttr
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Block, Operation, Value
+from shardy_py.passes import data_flow as df
+from shardy_py.passes.func_calls import callee_of
+from shardy_py.passes.greedy_rewrite import GreedyRewriter, is_terminator
+from shardy_py.passes.meshes import MeshTable, common_mesh_or_ref
+from shardy_py.passes.propagation.factor_propagation import (
+    FactorPropagation,
+    PropagationDirection,
+    PropagationDirectionAlongFactor,
+)
+from shardy_py.passes.propagation.sharding_group_map import ShardingGroupMap
+from shardy_py.passes.propagation.sharding_projection import ShardingProjection, TensorFactorShardings
+from shardy_py.passes.shardings import set_sharding, shardable_value
+
+#: ``GetDirectionToPropagateFn``: the direction to propagate factor ``i`` of ``op`` in.
+DirectionFn = Callable[[Operation, int], PropagationDirection]
+SetShardingAt = Callable[[TensorShardingAttr, int], None]
+Notify = Callable[[Operation], None]
+
+
+class PropagationError(Exception):
+    """Propagation cannot go on (what the C++ asserts or checks fatally); the pass fails with it."""
+
+
+def propagate_any(_op: Operation, _factor_index: int) -> PropagationDirection:
+    """``propagateAny``: every factor of every op both ways."""
+    return PropagationDirection.BOTH
+
+
+@dataclass
+class TensorParams:
+    """``PropagationTensorParams``: tensors, their current shardings and how to set one."""
+
+    tensors: Sequence[Value]
+    shardings: Sequence[TensorShardingAttr | None]
+    set_sharding: SetShardingAt
+    is_func_result: bool = False
+
+
+def _symbol_users(module_op: Operation) -> dict[str, list[Operation]]:
+    """``SymbolUserMap`` restricted to functions: the ops naming each function (``func.call``
+    callees, custom call ``called_computations``), in walk order."""
+    users: dict[str, list[Operation]] = {}
+    for op in module_op.walk():
+        if op.name == "func.call":
+            users.setdefault(callee_of(op), []).append(op)
+        elif op.name == "stablehlo.custom_call":
+            called = op.properties.get("called_computations") if op.properties else None
+            if called is not None:
+                for name in _symbol_names(str(getattr(called, "text", called))):
+                    users.setdefault(name, []).append(op)
+    return users
+
+
+def _symbol_names(text: str) -> list[str]:
+    import re
+
+    return [m.strip('"') for m in re.findall(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)', text)]
+
+
+@dataclass
+class PropagationEnv:
+    """What one propagation run shares: the module's meshes and functions, each function's
+    callers, the sharding groups, the factor propagation strategy and the direction function."""
+
+    module: Module
+    groups: ShardingGroupMap
+    factor_propagation: FactorPropagation
+    direction: DirectionFn = propagate_any
+    conservative: bool = False
+    warn: Callable[[Operation, str], None] | None = None
+    meshes: MeshTable = field(init=False)
+    funcs: dict[str, Operation] = field(init=False)
+    users: dict[str, list[Operation]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.meshes = MeshTable(self.module)
+        self.funcs = {}
+        for op in self.module.ops:
+            if op.name == "func.func":
+                self.funcs.setdefault(op.properties["sym_name"], op)
+        self.users = _symbol_users(self.module.op)
+
+    def callers(self, func: Operation) -> list[Operation]:
+        return self.users.get(func.properties["sym_name"], [])
+
+    def func(self, name: str) -> Operation:
+        """``getFuncOpOrDie``."""
+        func = self.funcs.get(name)
+        if func is None:
+            raise PropagationError(f"Failed to lookup function: {name}")
+        return func
+
+
+def common_mesh_name(env: PropagationEnv, operand_shardings, result_shardings) -> str | None:
+    """``getCommonMeshName``: the name of the mesh all shardings use (None if none or two differ)."""
+    mesh_or_ref = common_mesh_or_ref([*operand_shardings, *result_shardings], env.meshes)
+    if mesh_or_ref is None:
+        return None
+    if isinstance(mesh_or_ref, MeshAttr):
+        raise PropagationError("Shardy propagation needs shardings that name their mesh; found an inline mesh "
+                               "(run -sdy-lift-inlined-meshes first)")
+    return mesh_or_ref
+
+
+# -- telling the driver what to look at again ----------------------------------------------------
+
+def notify_users_modified(env: PropagationEnv, value: Value, notify: Notify) -> None:
+    """``notifyUsersModified``: every user of ``value`` (in MLIR's use-list order, newest use
+    first), or for a use that feeds a data-flow edge that edge, for a use by a terminator the op
+    it ends (or, for a called function's return, the users of the calls' results), and for a
+    use by a call the users of the called function's argument."""
+    for use in reversed(value.uses):
+        user = use.op
+        terminator = is_terminator(user)
+        edge = df.lookup_data_flow_edge_of_source(user, use.index, terminator)
+        if edge is not None:
+            notify(edge)
+        elif terminator:
+            _notify_on_terminator(env, user, use.index, notify)
+        elif user.name == "func.call":
+            func = env.func(callee_of(user))
+            if func.regions and func.regions[0].blocks:
+                notify_users_modified(env, func.regions[0].blocks[0].arguments[use.index], notify)
+        else:
+            notify(user)
+
+
+def _notify_on_terminator(env: PropagationEnv, user: Operation, index: int, notify: Notify) -> None:
+    parent = user.parent_op
+    if user.name != "func.return":
+        notify(parent)
+        return
+    callers = env.callers(parent)
+    if not callers:
+        notify(parent)
+        return
+    for caller in callers:
+        if caller.name == "func.call":
+            notify_users_modified(env, caller.results[index], notify)
+
+
+def notify_sharding_modified(env: PropagationEnv, value: Value, notify: Notify) -> None:
+    """``notifyShardingModified``: the op defining ``value`` (or holding it as a block argument),
+    its users, and for an edge the users of the edge's other targets (while body/cond args)."""
+    owner = value.owner
+    if isinstance(owner, Operation) and owner.name == "sdy.data_flow_edge":
+        for target in df.non_owner_targets(owner.operands[0]):
+            notify_users_modified(env, target, notify)
+    if isinstance(owner, Block):
+        notify(owner.parent.parent)
+    else:
+        notify(owner)
+    notify_users_modified(env, value, notify)
+
+
+# -- writing shardings back ------------------------------------------------------------------
+
+def _empty_axes(sharding: TensorShardingAttr) -> bool:
+    """``TensorShardingAttr::emptyAxes``."""
+    return (not sharding.replicated_axes and not sharding.unreduced_axes
+            and all(not d.axes for d in sharding.dim_shardings))
+
+
+def update_tensor_sharding(env: PropagationEnv, value: Value | None, old: TensorShardingAttr | None,
+                           set_one: Callable[[TensorShardingAttr], None], factors: TensorFactorShardings,
+                           mapping, factor_sizes, mesh_name: str, mesh: MeshAttr, notify: Notify | None,
+                           is_func_result: bool) -> bool:
+    """``updateTensorSharding``: set the sharding ``factors`` project to, unless it is the old one
+    (or there was none and it has no axes); notify the driver and give the same sharding to the
+    other members of ``value``'s sharding group.  Whether the sharding changed."""
+    new = factors.create_tensor_sharding_attr(mapping, factor_sizes, mesh_name, mesh)
+    if (old is None and _empty_axes(new)) or new == old:
+        return False
+    set_one(new)
+    if is_func_result:
+        return True
+    if notify is not None:
+        notify_sharding_modified(env, value, notify)
+    for member in env.groups.group_members(value):
+        if member is value:
+            continue
+        set_sharding(member, new)
+        if notify is not None:
+            notify_sharding_modified(env, member, notify)
+    return True
+
+
+def _update_all(env: PropagationEnv, params: TensorParams, factors: list[TensorFactorShardings], mappings,
+                factor_sizes, updated: list[bool], mesh_name: str, mesh: MeshAttr, notify: Notify | None) -> None:
+    for index, flag in enumerate(updated):
+        if not flag:
+            continue
+        changed = update_tensor_sharding(
+            env, shardable_value(params.tensors[index]), params.shardings[index],
+            lambda s, i=index: params.set_sharding(s, i), factors[index], mappings[index], factor_sizes,
+            mesh_name, mesh, notify, params.is_func_result)
+        if not changed:
+            updated[index] = False
+
+
+def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, results: TensorParams,
+                               rule: OpShardingRuleAttr, direction_along_factor: PropagationDirectionAlongFactor,
+                               conservative: bool, op: Operation, rewriter: GreedyRewriter | None) -> bool:
+    """``propagateTensorShardings``: project the shardings of ``operands`` and ``results`` onto
+    ``rule``'s factors, let the factor propagation strategy extend them (blocked factors stay put)
+    and write back each tensor whose sharding changed.  Nothing happens without a common named
+    mesh or on a maximal mesh.  Whether any sharding changed."""
+    mesh_name = common_mesh_name(env, operands.shardings, results.shardings)
+    if mesh_name is None:
+        return False
+    mesh = env.meshes.lookup(mesh_name)
+    if mesh is None:
+        raise PropagationError(f"unknown mesh: @{mesh_name}")
+    if mesh.is_maximal:
+        return False
+    notify: Notify | None = None
+    if rewriter is not None:
+        def notify(modified: Operation) -> None:
+            if modified is not op:
+                rewriter.modify_op_in_place(modified)
+
+    projection = ShardingProjection.build(operands.shardings, results.shardings, rule, mesh)
+    blocked = frozenset(rule.blocked_propagation_factors)
+
+    def local_direction(factor_index: int) -> PropagationDirection:
+        if factor_index in blocked:
+            return PropagationDirection.NONE
+        return direction_along_factor(factor_index)
+
+    updates = env.factor_propagation.propagate_factor_shardings(
+        projection, local_direction, rule.factor_sizes, mesh, conservative, op)
+    update_operands = list(updates.update_operands)
+    update_results = list(updates.update_results)
+    _update_all(env, operands, projection.operands, rule.operand_mappings, rule.factor_sizes, update_operands,
+                mesh_name, mesh, notify)
+    _update_all(env, results, projection.results, rule.result_mappings, rule.factor_sizes, update_results,
+                mesh_name, mesh, notify)
+    return any(update_operands) or any(update_results)
