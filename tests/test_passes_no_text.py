@@ -1,6 +1,8 @@
-"""No op is built from text during a pass: with ``ModuleParser.__init__`` made to raise, the import
-pipeline and the call-graph/export passes run on real modules (Shardy's own pass test inputs and
-the JAX programs of tests/data/jax_programs) and still succeed."""
+"""No op is built from text during a pass or a conversion: with ``ModuleParser.__init__`` made to
+raise, the import pipeline and the call-graph/export passes run on real modules (Shardy's own pass
+test inputs and the JAX programs of tests/data/jax_programs) and still succeed, and so do the
+interop conversions (shard/mesh dialect to and from sdy, XLA's round-trip format in and out, and
+the ``import`` / ``export`` / ``convert`` commands, which parse their input once)."""
 from __future__ import annotations
 
 import subprocess
@@ -91,3 +93,82 @@ def test_pass_on_jax_programs_builds_no_op_from_text(flag, programs, monkeypatch
     monkeypatch.setattr(parser_module.ModuleParser, "__init__", _refuse)
     for module in modules:
         PassManager.parse(flag).run(module)
+
+
+# -- interop conversions: the module is copied and converted through the IR, never re-read -------
+
+DATA = Path(__file__).parent / "data"
+#: Conversion -> the inputs it runs on (files of tests/data) and how it is called.
+CONVERSIONS = {
+    "shard to sdy": (["shard_dialect/mesh_shard_op_examples.mlir", "shard_dialect/shard_shard_op_examples.mlir",
+                      "shard_dialect/mesh_sharding_op_examples.mlir", "shard_dialect/shard_ops_test_examples.mlir"],
+                     lambda m: _shard().to_sdy(m)),
+    "sdy to shard": (["shard_dialect/shard_shard_op_examples.sdy.mlir",
+                      "shard_dialect/shard_ops_test_examples.sdy.mlir"],
+                     lambda m: _shard().to_shard(m, "shard")),
+    "sdy to mesh": (["shard_dialect/mesh_shard_op_examples.sdy.mlir",
+                     "shard_dialect/mesh_sharding_op_examples.sdy.mlir"],
+                    lambda m: _shard().to_shard(m, "mesh")),
+    "xla export": (["xla_format/sdy_ops.mlir", "xla_format/jax_mlp_imported.mlir",
+                    "xla_format/jax_shard_map_imported.mlir", "xla_format/jax_shard_map_tuple_imported.mlir"],
+                   lambda m: _xla().export_module(m)),
+    "xla import": (["xla_format/sdy_ops_exported.mlir", "xla_format/jax_mlp_round_trip.mlir",
+                    "xla_format/jax_shard_map_round_trip.mlir", "xla_format/jax_shard_map_tuple_round_trip.mlir",
+                    "xla_format/gspmd.mlir"],
+                   lambda m: _xla().import_module(m)),
+}
+
+
+def _shard():
+    from shardy_py.interop import shard_dialect
+
+    return shard_dialect
+
+
+def _xla():
+    from shardy_py.interop import xla_format
+
+    return xla_format
+
+
+@pytest.mark.parametrize("conversion", sorted(CONVERSIONS))
+def test_conversion_builds_no_op_from_text(conversion, monkeypatch):
+    files, convert = CONVERSIONS[conversion]
+    modules = [shardy_py.parse((DATA / f).read_text(), f) for f in files]
+    before = [str(m) for m in modules]
+    monkeypatch.setattr(parser_module.ModuleParser, "__init__", _refuse)
+    results = [convert(m) for m in modules]
+    monkeypatch.undo()
+    assert [str(m) for m in modules] == before  # the inputs are left as they were
+    for f, result, text in zip(files, results, before, strict=True):
+        printed = str(result)
+        assert printed != text, f
+        assert str(shardy_py.parse(printed)) == printed, f  # what the IR holds reads back as itself
+
+
+@pytest.mark.parametrize(("argv", "data"), [
+    (["import"], "xla_format/jax_mlp_round_trip.mlir"),
+    (["import"], "xla_format/gspmd.mlir"),
+    (["export"], "xla_format/sdy_ops.mlir"),
+    (["export", "--no-hlo-sharding"], "xla_format/jax_mlp_imported.mlir"),
+    (["convert", "--to", "sdy"], "shard_dialect/shard_ops_test_examples.mlir"),
+    (["convert", "--to", "shard", "--dialect-name", "mesh"], "shard_dialect/mesh_sharding_op_examples.sdy.mlir"),
+])
+def test_command_reads_its_input_once(argv, data, monkeypatch, capsys):
+    """``python -m shardy_py import / export / convert``: the input file is parsed, once; the
+    conversion and the printing after it never enter the parser."""
+    from shardy_py.cli import main
+
+    entered = []
+    real = parser_module.ModuleParser.__init__
+
+    def counting(self, *args, **kwargs):
+        entered.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(parser_module.ModuleParser, "__init__", counting)
+    assert main([argv[0], str(DATA / data), *argv[1:]]) == 0
+    monkeypatch.undo()
+    out = capsys.readouterr().out
+    assert len(entered) == 1
+    assert out and str(shardy_py.parse(out)) == out

@@ -5,7 +5,6 @@ import re
 
 import attrs
 
-from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Location
 
@@ -91,25 +90,13 @@ class Reporter:
 
 
 def working_copy(module: Module) -> Module:
-    """A private copy of ``module`` to edit: its source re-parsed when it still prints the same
-    (so locations stay those of the user's file), else its printed text."""
-    from shardy_py.syntax.parser import parse_module
-    from shardy_py.syntax.printer import print_module
+    """A private copy of ``module`` to edit, made from its IR (``ir.clone.clone_module``): the
+    source text and locations are kept, so problems found in the copy point into the user's file."""
+    from shardy_py.ir.clone import clone_module
 
-    printed = print_module(module)
-    if module.source:
-        try:
-            again = parse_module(module.source, module.filename)
-        except ParseError:
-            again = None
-        if again is not None and print_module(again) == printed:
-            return again
-    return parse_module(printed, module.filename)
+    return clone_module(module)
 
 
 def finished(module: Module) -> Module:
-    """The edited module re-read from its text, so every op has its location and fields."""
-    from shardy_py.syntax.parser import parse_module
-    from shardy_py.syntax.printer import print_module
-
-    return parse_module(print_module(module), module.filename)
+    """The edited copy, as the conversion hands it back."""
+    return module

@@ -1,7 +1,7 @@
 """``Builder``: make ops from Python values at an insertion point, as MLIR's ``OpBuilder`` does.
 
 >>> b = Builder.after(some_op)                                        # doctest: +SKIP
->>> add = b.create("stablehlo.add", [x, y])                          # result type inferred
+>>> add = b.create("stablehlo.add", [x, y])  # result type inferred     # doctest: +SKIP
 >>> c = b.create("sdy.sharding_constraint", [add.results[0]],
 ...              properties={"sharding": s})                         # doctest: +SKIP
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Operation, Region, Value
+from shardy_py.ir.clone import clone  # noqa: F401  (edit.clone: the name callers use)
+from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import Type
 
 
@@ -185,55 +186,6 @@ def erase_func_argument(func: Operation, index: int) -> None:
     erase_argument(func.regions[0].blocks[0], index)
     for key in ("arg_types", "arg_attrs", "arg_locs"):
         del func.properties[key][index]
-
-
-def clone(op: Operation, mapping: dict[Value, Value] | None = None) -> Operation:
-    """A deep copy of ``op`` (regions included), detached.  Operands found in ``mapping`` are
-    replaced; the copy's results and block arguments are added to ``mapping`` (MLIR's IRMapping)."""
-    mapping = {} if mapping is None else mapping
-    new = Operation(op.name, operands=[mapping.get(v, v) for v in op.operands],
-                    operand_names=list(op.operand_names), operand_types=list(op.operand_types),
-                    properties=_copy_props(op.properties),
-                    attributes=dict(op.attributes) if op.attributes else {}, loc=op._location,
-                    generic_form=op.generic_form, result_groups=list(op.result_groups),
-                    location_text=op.location_text, pieces=op._pieces,
-                    attribute_locs=dict(op.attribute_locs))
-    for r in op.results:
-        v = Value(r.name, r.type, new, r.index, r._location, r.attributes)
-        if r._use_map is not None:
-            v._use_map = {}
-        new.results.append(v)
-        mapping[r] = v
-    for region in op.regions:
-        new.regions.append(_clone_region(region, new, mapping))
-    return new
-
-
-def _copy_props(props):
-    if props is NO_ATTRIBUTES or not props:
-        return {} if props is not NO_ATTRIBUTES else props
-    return {k: (v.copy() if isinstance(v, (list, dict)) else v) for k, v in props.items()}
-
-
-def _clone_region(region: Region, parent: Operation, mapping: dict[Value, Value]) -> Region:
-    new = Region(parent=parent)
-    blocks = []
-    for block in region.blocks:
-        b = Block(parent=new, label=block.label)
-        for a in block.arguments:
-            v = Value(a.name, a.type, b, a.index, a._location, dict(a.attributes))
-            if a._use_map is not None:
-                v._use_map = {}
-            b.arguments.append(v)
-            mapping[a] = v
-        blocks.append((block, b))
-        new.blocks.append(b)
-    for block, b in blocks:
-        for inner in block.ops:
-            c = clone(inner, mapping)
-            c.parent = b
-            b.ops.append(c)
-    return new
 
 
 def replace_op(op: Operation, values: Iterable[Value]) -> None:

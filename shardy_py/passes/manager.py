@@ -131,15 +131,23 @@ def paused_collector():
     The module's ops, values and attributes are long-lived; every full collection triggered by a
     pass's allocations would walk all of them again (MLIR, with no collector, pays nothing).  They
     are set aside (``gc.freeze``) for the run and handed back after, so garbage the passes make is
-    still collected.  Nested runs, or a caller that froze objects itself, leave things as found."""
-    if gc.get_freeze_count() or not gc.isenabled():
+    still collected.  Nested runs, or a caller that froze objects itself, leave things as found
+    (``gc.get_freeze_count`` counts the frozen objects one by one: asked only when none are ours)."""
+    global _pause_depth
+    if _pause_depth or not gc.isenabled() or gc.get_freeze_count():
         yield
         return
+    _pause_depth += 1
     gc.freeze()
     try:
         yield
     finally:
         gc.unfreeze()
+        _pause_depth -= 1
+
+
+#: How many ``paused_collector`` blocks that froze the heap are open (0 or 1).
+_pause_depth = 0
 
 
 def run_one(p: Pass, module: Module, ctx: PassContext) -> None:
