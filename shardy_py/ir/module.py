@@ -45,13 +45,13 @@ class Module:
         out: dict[str, MeshAttr] = {}
         for op in self.ops:
             if op.name == "sdy.mesh":
-                out.setdefault(op.properties["sym_name"], op.properties["mesh"])
+                out.setdefault(op.properties_view["sym_name"], op.properties_view["mesh"])
         return out
 
     @property
     def funcs(self) -> dict[str, Operation]:
         """``func.func`` ops by symbol name."""
-        return {op.properties["sym_name"]: op for op in self.ops if op.name == "func.func"}
+        return {op.properties_view["sym_name"]: op for op in self.ops if op.name == "func.func"}
 
     def resolve_mesh(self, mesh_or_ref: str | MeshAttr | TensorShardingAttr) -> MeshAttr | None:
         """The mesh a sharding (or a mesh name, or an inline mesh) refers to; None if undefined."""
@@ -124,21 +124,21 @@ def sharding_of(value: Value) -> TensorShardingAttr | None:
             s = value.attributes.get("sdy.sharding")
             return s if isinstance(s, TensorShardingAttr) else None
         if op.name == "sdy.manual_computation":
-            s = _per_value(op.properties.get("in_shardings"), value.index)
-            manual = op.properties.get("manual_axes")
+            s = _per_value(op.properties_view.get("in_shardings"), value.index)
+            manual = op.properties_view.get("manual_axes")
             return _drop_manual(s, manual.axes if manual else ()) if s else None
         if op.name == "sdy.named_computation":
-            return _per_value(op.properties.get("in_shardings"), value.index)
+            return _per_value(op.properties_view.get("in_shardings"), value.index)
         if op.name == "stablehlo.async_start" and value.index < len(op.operands):
             return sharding_of(op.operands[value.index])
         return None
     op = owner
     if op.name in ("sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge"):
-        return op.properties.get("sharding")
+        return op.properties_view.get("sharding")
     if op.name in COLLECTIVE_OPS:
-        return op.properties.get("out_sharding")
+        return op.properties_view.get("out_sharding")
     if op.name == "sdy.manual_computation":
-        return _per_value(op.properties.get("out_shardings"), value.index)
+        return _per_value(op.properties_view.get("out_shardings"), value.index)
     if op.name == "sdy.named_computation":
-        return _per_value(op.properties.get("out_shardings"), value.index)
-    return _per_value(op.attributes.get("sdy.sharding"), value.index)
+        return _per_value(op.properties_view.get("out_shardings"), value.index)
+    return _per_value(op.attributes_view.get("sdy.sharding"), value.index)

@@ -87,6 +87,11 @@ class Use(NamedTuple):
 NO_ATTRIBUTES: Mapping[str, Any] = MappingProxyType({})
 
 
+def _own_copy(shared: Mapping) -> dict:
+    """A dict of ``shared``'s entries for one op to own: mutable values (lists, dicts, sets) copied too."""
+    return {k: v.copy() if type(v) in (list, dict, set) else v for k, v in shared.items()}
+
+
 @attrs.define(eq=False, repr=False)
 class Value:
     """An SSA value: an op result or a block argument.
@@ -192,11 +197,13 @@ class Operation:
 
     name: str
     results: list[Value] = attrs.field(factory=list)
-    _operand_tuple: tuple = attrs.field(default=(), converter=tuple, alias="operands")
+    _operand_tuple: tuple = attrs.field(default=(), alias="operands")
     operand_names: list[str] = attrs.field(factory=list)
-    operand_types: list[Type] = attrs.field(factory=list)
-    properties: dict[str, object] = attrs.field(factory=dict)
-    attributes: dict[str, Attr] = attrs.field(factory=dict)
+    #: ``operand_types``, ``properties`` and ``attributes`` as given: a list / dict the op owns, or any
+    #: other sequence / mapping shared with other ops (see ``properties``), copied on first access.
+    _operand_type_seq: list[Type] | tuple = attrs.field(factory=list, alias="operand_types")
+    _property_map: Mapping[str, object] = attrs.field(factory=dict, alias="properties")
+    _attribute_map: Mapping[str, Attr] = attrs.field(factory=dict, alias="attributes")
     regions: list[Region] = attrs.field(factory=list)
     _location: Location | int | None = attrs.field(default=None, alias="loc")
     parent: Block | None = None
@@ -215,6 +222,8 @@ class Operation:
     loc = _location_property("Where the op starts in its source text.")
 
     def __attrs_post_init__(self) -> None:
+        if type(self._operand_tuple) is not tuple:
+            self._operand_tuple = tuple(self._operand_tuple)
         for i, v in enumerate(self._operand_tuple):
             if v is not None and v._use_map is not None:
                 v._use_map[(self, i)] = None
@@ -254,6 +263,65 @@ class Operation:
                 track(value)
             if value._use_map is not None:
                 value._use_map[(self, index)] = None
+
+    # -- copy-on-write fields ---------------------------------------------------------------------
+    # Ops of one shape built from a parse recipe share one read-only mapping of their properties and
+    # attributes (and one tuple of operand types) until something asks for the mutable field: the
+    # getter then gives the op its own dict (list), so a big module holds one per shape, not per op.
+    @property
+    def properties(self) -> dict[str, object]:
+        """Inherent attributes by name (``ops.td`` names), a dict this op owns."""
+        p = self._property_map
+        if type(p) is not dict:
+            shared, p = p, _own_copy(p)
+            deferred = self._deferred
+            if deferred is not None and shared is deferred.shared_props:
+                deferred.add_property_locs(self, p)  # the per-op ``*_loc`` entries the shared mapping omits
+            self._property_map = p
+        return p
+
+    @properties.setter
+    def properties(self, value: Mapping[str, object]) -> None:
+        self._property_map = value
+
+    @property
+    def properties_view(self) -> Mapping[str, object]:
+        """``properties`` for reading only: the shared mapping if the op has no dict of its own yet."""
+        return self._property_map
+
+    @property
+    def attributes(self) -> dict[str, Attr]:
+        """The discardable attribute dictionary, a dict this op owns."""
+        a = self._attribute_map
+        if type(a) is not dict:
+            a = self._attribute_map = _own_copy(a)
+        return a
+
+    @attributes.setter
+    def attributes(self, value: Mapping[str, Attr]) -> None:
+        self._attribute_map = value
+
+    @property
+    def attributes_view(self) -> Mapping[str, Attr]:
+        """``attributes`` for reading only (see ``properties_view``)."""
+        return self._attribute_map
+
+    @property
+    def operand_types(self) -> list[Type]:
+        """The operand types the text states, a list this op owns."""
+        t = self._operand_type_seq
+        if type(t) is not list:
+            t = self._operand_type_seq = list(t)
+        return t
+
+    @operand_types.setter
+    def operand_types(self, value) -> None:
+        self._operand_type_seq = value
+
+    @property
+    def operand_types_view(self) -> tuple | list:
+        """``operand_types`` for reading only (see ``properties_view``)."""
+        return self._operand_type_seq
 
     @property
     def result_groups(self) -> list[tuple[str, int]]:

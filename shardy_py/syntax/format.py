@@ -336,7 +336,7 @@ class FormatPrinter:
             names.add("resultSegmentSizes")
         # default-valued attributes equal to their default are not printed
         for a in self.decl.attributes:
-            if a.default is not None and self.op.properties.get(a.name) == a.default:
+            if a.default is not None and self.op.properties_view.get(a.name) == a.default:
                 names.add(a.name)
         return names
 
@@ -347,14 +347,14 @@ class FormatPrinter:
         if not ops:
             return True
         term = ops[-1]
-        return bool(term.attributes or term.properties or term.operands or term.results)
+        return bool(term.attributes_view or term.properties_view or term.operands or term.results)
 
     def var(self, v: Var) -> None:
         out, op = self.out, self.op
         if v.kind == "operand":
             out.write(", ".join(out.operand(op, i) for i in operand_indices(op, self.decl, v.name)))
         elif v.kind == "attr":
-            a = op.properties.get(v.name)
+            a = op.properties_view.get(v.name)
             d = self.decl.attr(v.name)
             out.write(out.attr_in_format(a, d.form, d.codec))
         elif v.kind == "region":
@@ -391,7 +391,7 @@ class FormatPrinter:
             if anchor.kind == "result":
                 return bool(result_group(op, self.decl, anchor.name))
             if anchor.kind == "attr":
-                a = op.properties.get(anchor.name)
+                a = op.properties_view.get(anchor.name)
                 d = self.decl.attr(anchor.name)
                 if a is None:
                     return False
@@ -410,7 +410,7 @@ class FormatPrinter:
             if a.kind == "operand":
                 return operand_group(op, self.decl, a.name)
             if a.kind == "attr":
-                return op.properties.get(a.name)
+                return op.properties_view.get(a.name)
             if a.kind == "region":
                 group = region_group(op, self.decl, a.name)
                 return group if self.decl.regions[self.decl.region(a.name)].variadic else group[0]
@@ -428,7 +428,7 @@ class FormatPrinter:
                 return types[0] if types else None
             return types
         if isinstance(a, AttrDict):
-            return op.attributes
+            return op.attributes_view
         return a
 
 
@@ -440,7 +440,7 @@ class FormatPrinter:
 def op_operand_types(op) -> list:
     """Operand types: the values' types, or the types the text stated where a value is unknown."""
     out = []
-    written = op.operand_types
+    written = op.operand_types_view
     for i, v in enumerate(op.operands):
         t = v.type if v is not None and v.type is not None else (written[i] if i < len(written) else None)
         out.append(t)
@@ -450,7 +450,7 @@ def op_operand_types(op) -> list:
 def _segments(op, defs, sizes_attr: str, same_size_trait: str, decl: OpDecl, count: int) -> list[int]:
     if len(defs) == 1:
         return [count]
-    sizes = op.properties.get(sizes_attr)
+    sizes = op.properties_view.get(sizes_attr)
     if sizes is not None:
         return list(getattr(sizes, "values", sizes))
     variadic = [d for d in defs if d.kind in (VARIADIC, OPTIONAL)]

@@ -39,11 +39,11 @@ def print_generic(pr, op: Operation, indent: str) -> None:
             _region(pr, region, indent)
             parts = [indent, "}"]
         parts.append(")")
-    discardable = {k: v for k, v in op.attributes.items() if isinstance(v, A.Attr)}
+    discardable = {k: v for k, v in op.attributes_view.items() if isinstance(v, A.Attr)}
     if discardable:
         parts.append(" {" + attr_entries(discardable) + "}")
-    ins = [v.type if v is not None and v.type is not None else (op.operand_types[i] if i < len(op.operand_types)
-                                                                  else None)
+    written = op.operand_types_view
+    ins = [v.type if v is not None and v.type is not None else (written[i] if i < len(written) else None)
            for i, v in enumerate(op.operands)]
     parts.append(" : " + functional_type(ins, [r.type for r in op.results]))
     parts.append(pr.loc(op.location_text))

@@ -39,13 +39,13 @@ def _dicts(ds: list[dict]) -> A.OpaqueAttr | None:
 
 def _module(op: Operation) -> dict:
     out = {}
-    if "sym_name" in op.properties:
-        out["sym_name"] = _string(op.properties["sym_name"])
+    if "sym_name" in op.properties_view:
+        out["sym_name"] = _string(op.properties_view["sym_name"])
     return out
 
 
 def _func(op: Operation) -> dict:
-    p = op.properties
+    p = op.properties_view
     out = {"function_type": _fn_type(p["arg_types"], p["result_types"]), "sym_name": _string(p["sym_name"])}
     if p.get("sym_visibility"):
         out["sym_visibility"] = _string(p["sym_visibility"])
@@ -60,26 +60,26 @@ def _func(op: Operation) -> dict:
 
 def _keys(*names: str):
     def get(op: Operation) -> dict:
-        return {k: op.properties[k] for k in names if op.properties.get(k) is not None}
+        return {k: op.properties_view[k] for k in names if op.properties_view.get(k) is not None}
     return get
 
 
 def _named_computation(op: Operation) -> dict:
     out = _keys("in_shardings", "out_shardings")(op)
-    out["name"] = _string(op.properties["name"])
+    out["name"] = _string(op.properties_view["name"])
     return out
 
 
 def _mesh(op: Operation) -> dict:
-    return {"mesh": op.properties["mesh"], "sym_name": _string(op.properties["sym_name"])}
+    return {"mesh": op.properties_view["mesh"], "sym_name": _string(op.properties_view["sym_name"])}
 
 
 def _constant(op: Operation) -> dict:
-    return {"value": _text(f"{op.properties['value']} : {op.results[0].type}")}
+    return {"value": _text(f"{op.properties_view['value']} : {op.results[0].type}")}
 
 
 def _barrier(op: Operation) -> dict:
-    k = A.PROPAGATION_DIRECTIONS.index(op.properties["allowed_direction"])
+    k = A.PROPAGATION_DIRECTIONS.index(op.properties_view["allowed_direction"])
     return {"allowed_direction": _text(f"{k} : i32")}
 
 
@@ -92,7 +92,7 @@ _ADAPTERS = {
     "sdy.data_flow_edge": _keys("sharding"),
     "sdy.manual_computation": _keys("in_shardings", "manual_axes", "out_shardings"),
     "sdy.named_computation": _named_computation,
-    "sdy.sharding_group": lambda op: {"group_id": _text(f"{op.properties['group_id']} : i64")},
+    "sdy.sharding_group": lambda op: {"group_id": _text(f"{op.properties_view['group_id']} : i64")},
     "sdy.constant": _constant,
     "sdy.propagation_barrier": _barrier,
     "sdy.all_gather": _keys("gathering_axes", "out_sharding"),
@@ -111,7 +111,7 @@ def inherent_attributes(op: Operation) -> dict[str, A.Attr]:
     adapter = _ADAPTERS.get(op.name)
     if adapter is not None:
         return adapter(op)
-    return {k: v for k, v in op.properties.items() if isinstance(v, A.Attr)}
+    return {k: v for k, v in op.properties_view.items() if isinstance(v, A.Attr)}
 
 
 def has_adapter(name: str) -> bool:

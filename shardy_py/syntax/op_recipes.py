@@ -18,8 +18,9 @@ from a full parse; ``tests/test_op_recipes.py`` checks this over the conformance
 from __future__ import annotations
 
 import re
+from types import MappingProxyType
 
-from shardy_py.ir.ops import NO_ATTRIBUTES, Location, Operation, packed_location
+from shardy_py.ir.ops import Location, Operation, packed_location
 from shardy_py.syntax.scanner import NAME_SPLIT
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -41,7 +42,8 @@ class Recipe:
     """How to build an op of one shape from its SSA names (see the module docstring)."""
 
     __slots__ = ("name", "generic", "counts", "result_types", "operand_types", "props", "prop_locs",
-                 "attributes", "attr_locs", "location_text", "pieces", "name_ends", "name_lens", "list_props")
+                 "attributes", "attr_locs", "location_text", "pieces", "name_ends", "name_lens", "shared_props",
+                 "shared_attributes", "shared_operand_types")
 
     def __init__(self, op: Operation, names: list[str], name_ends: list[int]):
         self.name = op.name
@@ -60,7 +62,10 @@ class Recipe:
                 self.prop_locs.append((k, *self._relative(v, op.loc)))
             else:
                 self.props[k] = v
-        self.list_props = [k for k, v in self.props.items() if isinstance(v, (list, dict, set))]
+        # what the ops of this shape share until one of them is changed (``Operation.properties``)
+        self.shared_props = MappingProxyType(self.props)
+        self.shared_attributes = MappingProxyType(self.attributes)
+        self.shared_operand_types = tuple(self.operand_types)
         self.attr_locs = [(k, *self._relative(v, op.loc)) for k, v in op.attribute_locs.items()]
         self.pieces = None if op._pieces is None else [_piece_template(p) for p in op._pieces]
 
@@ -83,27 +88,19 @@ class Recipe:
         line, col = parser.lines.locate(start)
         loc = packed_location(line, col)
         op = Operation(self.name, results=[], operands=operands, operand_names=operand_names,
-                       operand_types=self.operand_types.copy() if self.operand_types else (), regions=(),
-                       properties=self.props.copy() if self.props or self.prop_locs else NO_ATTRIBUTES,
-                       attributes=self.attributes.copy(), loc=loc,
+                       operand_types=self.shared_operand_types, regions=(),
+                       properties=self.shared_props, attributes=self.shared_attributes, loc=loc,
                        generic_form=self.generic, result_groups=None,
                        location_text=self.location_text, deferred=self)
-        props = op.properties
-        for k in self.list_props:
-            props[k] = props[k].copy()
-        if self.prop_locs:
-            shift = self._shifts(names)
-            for k, rel, before in self.prop_locs:
-                props[k] = Location(line, col + rel + shift[before])
         parser.make_results(op, list(zip(names[:nres], self.counts, strict=True)), self.result_types, loc)
         return op
 
     def _shifts(self, names) -> list[int]:
         """How far the text after each name moved, against the recipe's op (names of other lengths)."""
         shift = [0]
-        for new, old in zip(names, self.name_lens, strict=True):
+        for new, old in zip(names, self.name_lens, strict=False):  # (an edited op may have other names)
             shift.append(shift[-1] + len(new) - old)
-        return shift
+        return shift + [shift[-1]] * (len(self.name_lens) + 1 - len(shift))
 
     def names_of(self, op: Operation) -> list[str]:
         """The SSA names of ``op`` (built by this recipe) in text order: result groups, then operands."""
@@ -126,6 +123,15 @@ class Recipe:
         shift = self._shifts(self.names_of(op))
         line, col = op.loc.line, op.loc.column
         return {k: Location(line, col + rel + shift[before]) for k, rel, before in self.attr_locs}
+
+    def add_property_locs(self, op: Operation, props: dict) -> None:
+        """Put into ``props`` (``op``'s own copy of the shared properties) where each property was written
+        (``sharding_loc`` ...): the shared mapping leaves out what differs from op to op."""
+        if self.prop_locs:
+            shift = self._shifts(self.names_of(op))
+            line, col = op.loc.line, op.loc.column
+            for k, rel, before in self.prop_locs:
+                props[k] = Location(line, col + rel + shift[before])
 
     def pieces_of(self, op: Operation) -> list | None:
         """``op._pieces`` of an op built by this recipe."""

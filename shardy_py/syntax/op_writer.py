@@ -73,8 +73,8 @@ class OpWriter:
 
     def attr_dict(self, op: Operation, elided, with_keyword: bool = False) -> None:
         """``printOptionalAttrDict``: inherent and discardable attributes together, sorted."""
-        merged = dict(op.properties)
-        merged.update(op.attributes)
+        merged = dict(op.properties_view)
+        merged.update(op.attributes_view)
         text = attr_entries(merged, elided)
         if text:
             self.parts.append((" attributes {" if with_keyword else " {") + text + "}")
@@ -140,7 +140,7 @@ def _template(pr, op: Operation, decl: OpDecl):
     from shardy_py.syntax.format import FormatPrinter
 
     try:
-        key = (op.name, tuple(op.properties.items()), tuple(op.attributes.items()),
+        key = (op.name, tuple(op.properties_view.items()), tuple(op.attributes_view.items()),
                tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results),
                len(op.operands))
         hit = _TEMPLATES.get(key)

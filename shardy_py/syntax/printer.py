@@ -6,6 +6,7 @@ attribute dictionary regenerated and regions re-indented).
 """
 from __future__ import annotations
 
+import gc
 import re
 
 from shardy_py.dialects.registry import lookup
@@ -114,6 +115,17 @@ class Printer:
                 self.op(op, inner)
 
     def op(self, op: Operation, indent: str) -> None:
+        names = self.names
+        if op.regions and names is not None and names.lazy:
+            names.enter(op)  # its regions' values are named now, and forgotten after a top-level op
+            try:
+                self._op(op, indent)
+            finally:
+                names.leave(op)
+        else:
+            self._op(op, indent)
+
+    def _op(self, op: Operation, indent: str) -> None:
         if self.generic:
             print_generic(self, op, indent)
             return
@@ -193,12 +205,12 @@ class Printer:
             elif isinstance(p, tuple):
                 if p[0] in ("attrs_before", "attrs_end"):
                     # the op had no attribute dictionary; print one if attributes were added
-                    txt = self.attr_dict(op.attributes, prefix="")
+                    txt = self.attr_dict(op.attributes_view, prefix="")
                     if txt:
                         buf.append(txt + " " if p[0] == "attrs_before" else " " + txt)
                 elif p[0] == "attrs":
-                    txt = self.attr_dict(op.attributes, prefix="")
-                    props = {k: v for k, v in op.properties.items() if isinstance(v, A.Attr)}
+                    txt = self.attr_dict(op.attributes_view, prefix="")
+                    props = {k: v for k, v in op.properties_view.items() if isinstance(v, A.Attr)}
                     if props:
                         txt = "<" + self.attr_dict(props, prefix="") + ">" + (" " + txt if txt else "")
                     if txt:
@@ -240,17 +252,17 @@ def _functional(ins, outs) -> str:
 
 def pr_module(pr: Printer, op: Operation, indent: str) -> None:
     head = "module"
-    if "sym_name" in op.properties:
-        head += " " + P.symbol_ref(op.properties["sym_name"])
-    if op.attributes:
-        head += " attributes" + pr.attr_dict(op.attributes)
+    if "sym_name" in op.properties_view:
+        head += " " + P.symbol_ref(op.properties_view["sym_name"])
+    if op.attributes_view:
+        head += " attributes" + pr.attr_dict(op.attributes_view)
     pr.line(indent, head + " {")
     pr.region(op.regions[0], indent)
     pr.line(indent, "}" + pr.loc(op.location_text))
 
 
 def pr_func(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties
+    props = op.properties_view
     head = "func.func "
     if props.get("sym_visibility"):
         head += props["sym_visibility"] + " "
@@ -271,8 +283,8 @@ def pr_func(pr: Printer, op: Operation, indent: str) -> None:
             head += f" -> {rts[0]}"
         else:
             head += " -> (" + ", ".join(f"{t}{pr.attr_dict(a)}" for t, a in zip(rts, ras, strict=True)) + ")"
-    if op.attributes:
-        head += " attributes" + pr.attr_dict(op.attributes)
+    if op.attributes_view:
+        head += " attributes" + pr.attr_dict(op.attributes_view)
     if op.regions:
         pr.line(indent, head + " {")
         pr.region(op.regions[0], indent)
@@ -283,29 +295,30 @@ def pr_func(pr: Printer, op: Operation, indent: str) -> None:
 
 def pr_return(pr: Printer, op: Operation, indent: str) -> None:
     name = "return" if op.name == "func.return" and _in_func_body(op) else op.name
-    text = name + pr.attr_dict(op.attributes)
+    text = name + pr.attr_dict(op.attributes_view)
     if op.operand_names:
-        text += f" {pr.operands(op)} : {_types(op.operand_types)}"
+        text += f" {pr.operands(op)} : {_types(op.operand_types_view)}"
     pr.line(indent, text + pr.loc(op.location_text))
 
 
 def pr_mesh(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"sdy.mesh {P.symbol_ref(op.properties['sym_name'])} = {P.mesh_body(op.properties['mesh'])}"
-            + pr.attr_dict(op.attributes) + pr.loc(op.location_text))
+    props = op.properties_view
+    pr.line(indent, f"sdy.mesh {P.symbol_ref(props['sym_name'])} = {P.mesh_body(props['mesh'])}"
+            + pr.attr_dict(op.attributes_view) + pr.loc(op.location_text))
 
 
 def _simple(pr: Printer, op: Operation, indent: str, middle: str) -> None:
-    t = op.results[0].type if op.results else (op.operand_types[0] if op.operand_types else "")
-    pr.line(indent, f"{pr.results(op)}{op.name} {middle}{pr.attr_dict(op.attributes)} : {t}"
+    t = op.results[0].type if op.results else (op.operand_types_view[0] if op.operand_types_view else "")
+    pr.line(indent, f"{pr.results(op)}{op.name} {middle}{pr.attr_dict(op.attributes_view)} : {t}"
             + pr.loc(op.location_text))
 
 
 def pr_sharding_op(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{pr.operand(op, 0)} {P.sharding_body(op.properties['sharding'])}")
+    _simple(pr, op, indent, f"{pr.operand(op, 0)} {P.sharding_body(op.properties_view['sharding'])}")
 
 
 def pr_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
-    s = op.properties.get("sharding")
+    s = op.properties_view.get("sharding")
     _simple(pr, op, indent, pr.operand(op, 0) + (f" sharding={P.sharding_body(s)}" if s is not None else ""))
 
 
@@ -314,28 +327,28 @@ def pr_func_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
 
 
 def pr_propagation_barrier(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{pr.operand(op, 0)} allowed_direction={op.properties['allowed_direction']}")
+    _simple(pr, op, indent, f"{pr.operand(op, 0)} allowed_direction={op.properties_view['allowed_direction']}")
 
 
 def pr_sharding_group(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"sdy.sharding_group {pr.operand(op, 0)} group_id={op.properties['group_id']}"
-            f"{pr.attr_dict(op.attributes)} : {op.operand_types[0]}" + pr.loc(op.location_text))
+    pr.line(indent, f"sdy.sharding_group {pr.operand(op, 0)} group_id={op.properties_view['group_id']}"
+            f"{pr.attr_dict(op.attributes_view)} : {op.operand_types_view[0]}" + pr.loc(op.location_text))
 
 
 def pr_constant(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"{pr.results(op)}sdy.constant{pr.attr_dict(op.attributes)} {op.properties['value']} : "
+    pr.line(indent, f"{pr.results(op)}sdy.constant{pr.attr_dict(op.attributes_view)} {op.properties_view['value']} : "
             f"{op.results[0].type}" + pr.loc(op.location_text))
 
 
 def _collective_printer(prop: str | None, fmt, has_reduction: bool = False):
     def printer(pr: Printer, op: Operation, indent: str) -> None:
         parts = []
-        if has_reduction and op.properties.get("reduction_op", "sum") != "sum":
-            parts.append(op.properties["reduction_op"])
+        if has_reduction and op.properties_view.get("reduction_op", "sum") != "sum":
+            parts.append(op.properties_view["reduction_op"])
         if prop is not None:
-            parts.append(fmt(op.properties[prop]))
+            parts.append(fmt(op.properties_view[prop]))
         parts.append(pr.operand(op, 0))
-        parts.append("out_sharding=" + P.sharding_body(op.properties["out_sharding"]))
+        parts.append("out_sharding=" + P.sharding_body(op.properties_view["out_sharding"]))
         _simple(pr, op, indent, " ".join(parts))
     return printer
 
@@ -350,12 +363,12 @@ def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
     pr.line(indent, f"{head} {_region_args(pr, block.arguments)} {{")
     pr.region(op.regions[0], indent)
     outs = [r.type for r in op.results]
-    pr.line(indent, "}" + pr.attr_dict(op.attributes) + " : " + _functional(op.operand_types, outs)
+    pr.line(indent, "}" + pr.attr_dict(op.attributes_view) + " : " + _functional(op.operand_types_view, outs)
             + pr.loc(op.location_text))
 
 
 def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties
+    props = op.properties_view
     head = (f"{pr.results(op)}sdy.manual_computation({pr.operands(op)}) "
             f"in_shardings={P.sharding_list(props['in_shardings'].shardings)} "
             f"out_shardings={P.sharding_list(props['out_shardings'].shardings)} "
@@ -364,7 +377,7 @@ def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
 
 
 def pr_named_computation(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties
+    props = op.properties_view
     head = f"{pr.results(op)}sdy.named_computation<{P.quote_string(props['name'])}>({pr.operands(op)})"
     if props.get("in_shardings") is not None:
         head += f" in_shardings={P.sharding_list(props['in_shardings'].shardings)}"
@@ -415,20 +428,26 @@ def _names_from(op: Operation, generic: bool) -> SsaNames:
     block = Block(parent=region, ops=[op])
     region.blocks.append(block)
     holder.regions.append(region)
-    return SsaNames(holder, generic)
+    return SsaNames(holder, generic, lazy=True)
 
 
 def print_module(m: Module, debug_info: bool = False, generic: bool = False) -> str:
     """Canonical text of a module, ending in a newline: MLIR's pretty print, or its generic print."""
-    pr = Printer(debug_info, generic, SsaNames(m.op, generic))
-    for line in m.preamble:
-        if line.startswith("#loc") and not debug_info:
-            continue
-        pr.out.append(line)
-    pr.op(m.op, "")
-    for line in m.postamble:
-        if line.startswith("#loc") and not debug_info:
-            continue
-        pr.out.append(line)
-    pr.out.append("")  # the final newline, without copying the whole text once more
-    return pr.out.text()
+    enabled = gc.isenabled()
+    gc.disable()  # printing makes nothing cyclic; collections over a big module's objects cost more than the print
+    try:
+        pr = Printer(debug_info, generic, SsaNames(m.op, generic, lazy=True))
+        for line in m.preamble:
+            if line.startswith("#loc") and not debug_info:
+                continue
+            pr.out.append(line)
+        pr.op(m.op, "")
+        for line in m.postamble:
+            if line.startswith("#loc") and not debug_info:
+                continue
+            pr.out.append(line)
+        pr.out.append("")  # the final newline, without copying the whole text once more
+        return pr.out.text()
+    finally:
+        if enabled:
+            gc.enable()

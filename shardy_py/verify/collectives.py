@@ -40,7 +40,7 @@ def _operand(op: Operation):
 
 
 def _out(op: Operation) -> TensorShardingAttr | None:
-    s = op.properties.get("out_sharding")
+    s = op.properties_view.get("out_sharding")
     return s if isinstance(s, TensorShardingAttr) else None
 
 
@@ -110,7 +110,7 @@ def _mismatch(op: Operation, expected: Sequence[AxisRefAttr], got: Sequence[Axis
 
 
 def _axes_per_dim(op: Operation, key: str) -> list[tuple[AxisRefAttr, ...]]:
-    v = op.properties.get(key)
+    v = op.properties_view.get(key)
     if isinstance(v, ListOfAxisRefListsAttr):
         return [lst.value for lst in v.value]
     return []
@@ -159,7 +159,7 @@ def verify_reduce_scatter(op: Operation, ctx: Context) -> Failure | None:
     if out is None:
         return None
     in_s = _operand_sharding_or_open(op, ctx, out)
-    f = verify_unreduced_transition(op, ctx, [in_s], [out], None, op.properties.get("reduction_op", "sum"))
+    f = verify_unreduced_transition(op, ctx, [in_s], [out], None, op.properties_view.get("reduction_op", "sum"))
     if f:
         return f
     return _verify_axes_per_dim(op, ctx, "reduce_scatter_axes", lambda d, axes, dim, mesh: _slice(d, axes, mesh))
@@ -205,7 +205,7 @@ def verify_replicated_to_unreduced(op: Operation, ctx: Context) -> Failure | Non
     in_dims = in_s.dim_shardings if in_s is not None else ()
     if tuple(in_dims) != tuple(out.dim_shardings):
         return fail(f"{_pre(op)}out_sharding dimension shardings must be identical to the operand's")
-    axes_attr = op.properties.get("axes")
+    axes_attr = op.properties_view.get("axes")
     axes = axes_attr.value if isinstance(axes_attr, AxisRefListAttr) else ()
     if not axes:
         return fail(f"{_pre(op)}needs at least one axis to make unreduced")
@@ -234,7 +234,7 @@ def verify_all_to_all(op: Operation, ctx: Context) -> Failure | None:
     if out is None or mesh is None:
         return None
     pre = _pre(op)
-    plist = op.properties.get("params")
+    plist = op.properties_view.get("params")
     params = plist.value if isinstance(plist, AllToAllParamListAttr) else ()
     if not params:
         return fail(f"{pre}needs at least one parameter {{axes}}: src->tgt")
@@ -320,7 +320,7 @@ def verify_all_reduce(op: Operation, ctx: Context) -> Failure | None:
     in_s = _operand_sharding_or_open(op, ctx, out)
     if not _equivalent_ignoring_unreduced(in_s, out):
         return fail(f"{pre}out_sharding {out} must shard the dimensions exactly like the operand sharding {in_s}")
-    axes_attr = op.properties.get("reduction_axes")
+    axes_attr = op.properties_view.get("reduction_axes")
     axes = axes_attr.value if isinstance(axes_attr, AxisRefListAttr) else ()
     f = AxisListChecker(mesh).check_sorted_list(axes, "reduction")
     if f:
@@ -332,7 +332,7 @@ def verify_all_reduce(op: Operation, ctx: Context) -> Failure | None:
                         "operand")
         if any(overlaps(b, a) for b in out.unreduced_axes):
             return fail(f"{pre}reduction axis {axis_ref_str(a)} overlaps an unreduced axis of out_sharding")
-    return verify_unreduced_transition(op, ctx, [in_s], [out], None, op.properties.get("reduction_op", "sum"))
+    return verify_unreduced_transition(op, ctx, [in_s], [out], None, op.properties_view.get("reduction_op", "sum"))
 
 
 SYMBOL_USE_RULES: dict[str, Callable[[Operation, Context], Failure | None]] = {

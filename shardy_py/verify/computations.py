@@ -57,7 +57,7 @@ def verify_no_nested_manual_axes(op: Operation, ctx: Context) -> Failure | None:
     owners = ctx.enclosing_manual_axes(op)
     if not owners:
         return None
-    manual = op.properties.get("manual_axes")
+    manual = op.properties_view.get("manual_axes")
     for name in getattr(manual, "axes", ()):
         owner = owners.get(name)
         if owner is not None:
@@ -157,12 +157,12 @@ def _elem_of(t: Type) -> str:
 
 def verify_manual_computation(op: Operation, ctx: Context) -> Failure | None:
     """C16-C24 (symbol-use phase)."""
-    manual_attr = op.properties.get("manual_axes")
+    manual_attr = op.properties_view.get("manual_axes")
     manual_axes = manual_attr.axes if isinstance(manual_attr, ManualAxesAttr) else ()
     manual = set(manual_axes)
     body = _body(op)
-    ins = op.properties.get("in_shardings")
-    outs = op.properties.get("out_shardings")
+    ins = op.properties_view.get("in_shardings")
+    outs = op.properties_view.get("out_shardings")
     arg_types = [a.type for a in body.arguments] if body is not None else []
     term = _terminator(op)
     ret_types = operand_types(term) if term is not None and term.name == "sdy.return" else []
@@ -202,7 +202,7 @@ def verify_named_computation(op: Operation, ctx: Context) -> Failure | None:
     pre = "'sdy.named_computation' op "
     for key, types, word in (("in_shardings", ins, "in_shardings"), ("out_shardings", op.result_types,
                                                                       "out_shardings")):
-        attr = op.properties.get(key)
+        attr = op.properties_view.get(key)
         if isinstance(attr, TensorShardingPerValueAttr):
             f = verify_sharding_per_value(attr, types, ctx, op, word, ctx.enclosing_manual_axes(op))
             if f:

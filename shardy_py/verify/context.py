@@ -17,7 +17,7 @@ class Context:
         self.meshes: dict[str, MeshAttr] = {}
         for op in module.ops:
             if op.name == "sdy.mesh":
-                name, mesh = op.properties.get("sym_name"), op.properties.get("mesh")
+                name, mesh = op.properties_view.get("sym_name"), op.properties_view.get("mesh")
                 if isinstance(name, str) and isinstance(mesh, MeshAttr):
                     self.meshes.setdefault(name, mesh)
         self._users: dict[Value, list[Operation]] | None = None
@@ -66,7 +66,7 @@ class Context:
         if isinstance(owner, Operation) and owner.name in _DATA_FLOW_OPS:
             users = self.users(value)
             if len(users) == 1 and users[0].name == "sdy.data_flow_edge":
-                s = users[0].properties.get("sharding")
+                s = users[0].properties_view.get("sharding")
                 return s if isinstance(s, TensorShardingAttr) else None
         return sharding_of(value)
 
@@ -90,7 +90,7 @@ class Context:
         key = id(parent)
         cached = self._manual.get(key)
         if cached is None:
-            manual = parent.properties.get("manual_axes")
+            manual = parent.properties_view.get("manual_axes")
             cached = {name: parent for name in getattr(manual, "axes", ()) or ()}
             cached.update(self.enclosing_manual_axes(parent))  # the outermost owner wins, as in Shardy
             self._manual[key] = cached

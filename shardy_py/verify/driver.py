@@ -130,7 +130,7 @@ class _Run:
     def _scan_op_attributes(self, op: Operation) -> Failure | None:
         """The first parse-time failure among ``op``'s attributes, placed where Shardy reports it:
         at the failing sdy attribute (the ``index``-th one written in the value), else at the name."""
-        for name, attr in op.attributes.items():
+        for name, attr in op.attributes_view.items():
             f = self._attr_failure(attr)
             if f is None:
                 continue
@@ -148,9 +148,9 @@ class _Run:
     def phase_p(self) -> None:
         for op in self.module.walk():
             f = None
-            if op.properties:
-                f = self._scan_all(op.properties.values())
-            if f is None and op.attributes:
+            if op.properties_view:
+                f = self._scan_all(op.properties_view.values())
+            if f is None and op.attributes_view:
                 f = self._scan_op_attributes(op)
             if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
                 f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
@@ -188,7 +188,7 @@ class _Run:
         return False
 
     def _verify_op(self, op: Operation) -> None:
-        if op.attributes:
+        if op.attributes_view:
             f = op_attrs.verify_discardable_attrs(op, self.ctx)
             if f is not None:
                 self.report(op, f)

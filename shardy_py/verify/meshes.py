@@ -63,7 +63,7 @@ def verify_unique_symbols(module_op: Operation, ctx: Context) -> list[tuple[Oper
     out = []
     seen: dict[str, Operation] = {}
     for op in module_op.regions[0].blocks[0].ops if module_op.regions and module_op.regions[0].blocks else ():
-        name = op.properties.get("sym_name") if op.name in ("sdy.mesh", "func.func") else None
+        name = op.properties_view.get("sym_name") if op.name in ("sdy.mesh", "func.func") else None
         if not isinstance(name, str):
             continue
         first = seen.get(name)

@@ -42,7 +42,7 @@ def verify_op_propagation_edges(op: Operation, attr, ctx: Context) -> Failure | 
 
 def verify_discardable_attrs(op: Operation, ctx: Context) -> Failure | None:
     """Phase O step 1: each ``sdy.*`` attribute, in alphabetical order."""
-    attrs_ = op.attributes
+    attrs_ = op.attributes_view
     if not attrs_:
         return None
     for name in sorted(attrs_):
@@ -73,7 +73,7 @@ def _func_value_sharding(op: Operation, attr, type_, kind: str, index: int, ctx:
 
 def verify_func_arg_result_shardings(op: Operation, ctx: Context) -> Failure | None:
     """C4-C6: ``sdy.sharding`` on each func.func argument, then each result."""
-    props = op.properties
+    props = op.properties_view
     arg_types = props.get("arg_types") or []
     arg_attrs = props.get("arg_attrs") or []
     if op.regions and op.regions[0].blocks:

@@ -55,7 +55,7 @@ _COLLECTIVES = frozenset({"sdy.all_gather", "sdy.all_slice", "sdy.all_to_all", "
 
 def verify_sharding_constraint_or_reshard(op: Operation, ctx: Context) -> Failure | None:
     """C12/C13 (symbol-use phase): valid sharding for the type, allowed unreduced transition."""
-    s = op.properties.get("sharding")
+    s = op.properties_view.get("sharding")
     if not isinstance(s, TensorShardingAttr):
         return None
     f = verify_tensor_sharding(s, _result_type(op), ctx.mesh_of(s), ctx.enclosing_manual_axes(op))
@@ -85,7 +85,7 @@ def verify_data_flow_edge(op: Operation, ctx: Context) -> Failure | None:
             return fail(f"'sdy.data_flow_edge' op its input must not be produced by '{dep.name}'; only "
                         "sdy.named_computation/sdy.manual_computation or non-sdy ops may feed a data flow edge",
                         (loc.line, loc.column, f"'{dep.name}' producing the edge input"))
-    s = op.properties.get("sharding")
+    s = op.properties_view.get("sharding")
     if isinstance(s, TensorShardingAttr):
         f = verify_tensor_sharding(s, t, ctx.mesh_of(s), ctx.enclosing_manual_axes(op))
         if f:
@@ -123,7 +123,7 @@ def verify_func_data_flow_edge(op: Operation, ctx: Context) -> Failure | None:
 
 def verify_propagation_barrier(op: Operation, ctx: Context) -> Failure | None:
     """C38: the direction may not be BOTH."""
-    if op.properties.get("allowed_direction") == "BOTH":
+    if op.properties_view.get("allowed_direction") == "BOTH":
         return fail("'sdy.propagation_barrier' op allowed_direction=BOTH blocks nothing, which makes the barrier "
                     "useless; use NONE, FORWARD or BACKWARD")
     return None

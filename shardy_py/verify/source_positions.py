@@ -32,7 +32,7 @@ class SourcePositions:
         loc = module.op.loc
         if loc is None:
             return None
-        if not module.op.properties.get("explicit"):
+        if not module.op.properties_view.get("explicit"):
             return loc.line  # the implicit module is placed at the first line
         starts = self.lines.starts
         for i, start in enumerate(starts):  # the explicit module is the first op: find its line

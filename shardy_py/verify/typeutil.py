@@ -89,8 +89,8 @@ def operand_types(op) -> list[Type | None]:
     for i in range(n):
         v = op.operands[i] if i < len(op.operands) else None
         t = v.type if v is not None and v.type is not None else None
-        if t is None and i < len(op.operand_types):
-            t = op.operand_types[i]
+        if t is None and i < len(op.operand_types_view):
+            t = op.operand_types_view[i]
         out.append(t)
     return out
 
