@@ -197,8 +197,12 @@ class LiftInlinedMeshesPass(Pass):
         lifter.dedup_meshes()
         if transform_shardings(module.op, lifter.lift_sharding):
             lifter.changed = True
-        for name in REPLICA_GROUP_OPS:
-            for op in [op for op in module.walk() if op.name == name]:
+        by_name: dict[str, list[Operation]] = {name: [] for name in REPLICA_GROUP_OPS}
+        for op in module.walk():  # one walk; the ops are lifted name by name, as Shardy's walks do
+            if op.name in by_name:
+                by_name[op.name].append(op)
+        for ops in by_name.values():
+            for op in ops:
                 lifter.lift_replica_groups(op)
         for op in [op for op in module.ops if op.name == "sdy.mesh"]:
             if STABLEHLO_MESH not in op.attributes:
