@@ -72,6 +72,10 @@ def compatible_major_axes_of_two(old_axes: Sequence[AxisRefAttr], new_axes: Sequ
     never goes beyond ``old_axes``.  ``["a"]``/``["a", "b"]`` give
     ``(["a", "b"], True)``; ``["a", "b"]``/``["a", "c"]`` give ``(["a"], False)``.
     """
+    if not old_axes:
+        return (list(new_axes) if can_expand else []), can_expand
+    if not new_axes:
+        return list(old_axes), can_expand
     result: list[AxisRefAttr] = []
     i = 0
     while i < len(old_axes) and i < len(new_axes):
@@ -232,6 +236,8 @@ class BasicFactorPropagation(FactorPropagation):
                                            conservative_propagation: bool) -> list[AxisRefAttr]:
         """``get_compatible_major_axes`` cut at the first conflict (see the module docstring)."""
         axes = self.get_compatible_major_axes(projection, factor_index, direction)
+        if not axes:
+            return axes
         self.truncate_axes_by_removing_conflicts(
             axes, lambda ref, prev: self._compatible_prefix(ref, projection, factor_index, prev, factor_size, mesh),
             mesh, conservative_propagation)

@@ -135,7 +135,7 @@ def get_greatest_common_prefix(first: Sequence[AxisRefAttr], second: Sequence[Ax
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class FactorSharding:
     """The axes sharding one factor of one tensor, and whether the factor can take more."""
 
@@ -145,7 +145,7 @@ class FactorSharding:
     overflow_axes: list[AxisRefAttr] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class TensorFactorShardings:
     """The factor shardings of one tensor plus its replicated/unreduced axes."""
 
@@ -227,7 +227,7 @@ def _add_axes_to_dim_sharding(dim_axes: list[AxisRefAttr], axes: Sequence[AxisRe
     return total
 
 
-@dataclass
+@dataclass(slots=True)
 class UpdateTensorShardings:
     """Which operands and results were changed."""
 
@@ -240,8 +240,15 @@ class UpdateTensorShardings:
         return cls([False] * num_operands, [False] * num_results)
 
     def __ior__(self, other: UpdateTensorShardings) -> UpdateTensorShardings:
-        self.update_operands = [a or b for a, b in zip(self.update_operands, other.update_operands, strict=True)]
-        self.update_results = [a or b for a, b in zip(self.update_results, other.update_results, strict=True)]
+        if len(self.update_operands) != len(other.update_operands) or len(self.update_results) != len(
+                other.update_results):
+            raise ValueError("combining updates of different numbers of operands or results")
+        for i, u in enumerate(other.update_operands):
+            if u:
+                self.update_operands[i] = True
+        for i, u in enumerate(other.update_results):
+            if u:
+                self.update_results[i] = True
         return self
 
     def updated_operand_indices(self) -> list[int]:
@@ -316,10 +323,21 @@ def _build_tensor_factor_shardings(mapping: TensorMappingAttr, sharding: TensorS
     for dim, dim_mapping in enumerate(mapping.dim_mappings):
         axes = sharding.dim_shardings[dim].axes if sharding is not None else ()
         dim_closed = sharding.dim_shardings[dim].is_closed if sharding is not None else closed_if_missing
+        factor_indices = dim_mapping.factor_indices
+        minor_most = factor_indices[-1] if factor_indices else None
+        if not axes or len(factor_indices) == 1:
+            # Fast path (same result as the general walk): no axes to split, or a single
+            # (minor-most) factor taking every axis.
+            for factor_index in factor_indices:
+                fs = out.factor_index_to_sharding.setdefault(factor_index, FactorSharding())
+                fs.is_minor_most = factor_index == minor_most
+                fs.is_closed = dim_closed
+                for ref in axes:
+                    add_axis_or_merge(fs.axis_refs, ref, mesh)
+            continue
         cursor = _AxisCursor(axes, mesh)
         has_overflow = False
-        minor_most = dim_mapping.factor_indices[-1] if dim_mapping.factor_indices else None
-        for factor_index in dim_mapping.factor_indices:
+        for factor_index in factor_indices:
             fs = out.factor_index_to_sharding.setdefault(factor_index, FactorSharding())
             fs.is_minor_most = factor_index == minor_most
             if has_overflow:
@@ -370,7 +388,7 @@ def _tensor_from_axes_per_factor(mapping: TensorMappingAttr, axes_per_factor: Se
     return out
 
 
-@dataclass
+@dataclass(slots=True)
 class ShardingProjection:
     """The factor shardings of every operand and result of an op, w.r.t. its sharding rule."""
 
@@ -409,6 +427,8 @@ class ShardingProjection:
 
     def expand_sharding(self, factor_index: int, new_axes: Sequence[AxisRefAttr]) -> UpdateTensorShardings:
         """Expand the factor to ``new_axes`` in every tensor whose axes for it are a strict prefix of them."""
+        if not new_axes:  # nothing is a strict prefix of []
+            return UpdateTensorShardings.none(len(self.operands), len(self.results))
         return UpdateTensorShardings(
             [t.expand_sharding_axes(factor_index, new_axes) for t in self.operands],
             [t.expand_sharding_axes(factor_index, new_axes) for t in self.results])
