@@ -136,6 +136,6 @@ def test_the_collector_is_handed_back_after_a_run():
     import gc
 
     assert gc.get_freeze_count() == 0
-    with manager_module.paused_collector():
+    with manager_module.outermost_run():
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0 and gc.isenabled()

@@ -65,6 +65,11 @@ def _find(ops: list[Operation], op: Operation, lo: int) -> int:
     return ops.index(op, lo)
 
 
+def forget_positions() -> None:
+    """Drop the noted op positions (the pass manager does after a run; they are only hints)."""
+    _HINTS.clear()
+
+
 def _remember(ops: list[Operation]) -> None:
     """Record the position of every op of a block."""
     if len(_HINTS) > _MAX_HINTS:

@@ -9,6 +9,7 @@ import shlex
 
 import attrs
 
+from shardy_py.ir.edit import forget_positions
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
 from shardy_py.passes.registry import Pass, load_all, lookup
@@ -109,7 +110,7 @@ class PassManager:
     def run(self, module: Module, ctx: PassContext | None = None) -> PassContext:
         """Run every pass in order on ``module`` (in place); raises ``PassError`` on failure."""
         ctx = ctx or PassContext()
-        with paused_collector():
+        with outermost_run():
             for p in self.passes:
                 run_one(p, module, ctx)
                 if ctx.failed:
@@ -125,29 +126,43 @@ class PassManager:
 
 
 @contextlib.contextmanager
+def outermost_run():
+    """Around the outermost ``PassManager.run`` (a pipeline's own runs are nested in it): the
+    collector paused, and the op positions ``ir.edit`` noted during the run dropped after it."""
+    global _run_depth
+    if _run_depth:
+        yield
+        return
+    _run_depth += 1
+    try:
+        with paused_collector():
+            yield
+    finally:
+        _run_depth -= 1
+        forget_positions()
+
+
+#: How many ``PassManager.run`` calls are under way (a pipeline nests one).
+_run_depth = 0
+
+
+@contextlib.contextmanager
 def paused_collector():
     """Keep Python's cyclic garbage collector off the module while passes run.
 
     The module's ops, values and attributes are long-lived; every full collection triggered by a
     pass's allocations would walk all of them again (MLIR, with no collector, pays nothing).  They
     are set aside (``gc.freeze``) for the run and handed back after, so garbage the passes make is
-    still collected.  Nested runs, or a caller that froze objects itself, leave things as found
-    (``gc.get_freeze_count`` counts the frozen objects one by one: asked only when none are ours)."""
-    global _pause_depth
-    if _pause_depth or not gc.isenabled() or gc.get_freeze_count():
+    still collected.  With the collector off, or objects frozen by the caller (``gc.get_freeze_count``
+    counts them one by one: asked once per outermost run), things are left as found."""
+    if not gc.isenabled() or gc.get_freeze_count():
         yield
         return
-    _pause_depth += 1
     gc.freeze()
     try:
         yield
     finally:
         gc.unfreeze()
-        _pause_depth -= 1
-
-
-#: How many ``paused_collector`` blocks that froze the heap are open (0 or 1).
-_pause_depth = 0
 
 
 def run_one(p: Pass, module: Module, ctx: PassContext) -> None:
