@@ -22,6 +22,7 @@ import math
 from shardy_py.ir.attrs import OpShardingRuleAttr
 from shardy_py.rules.builder import KNULL_DIM, OpShardingRuleBuilder, shape_of
 from shardy_py.rules.registry import register_rule
+from shardy_py.rules.rule_errors import rule_error
 
 _MASK = (1 << 64) - 1
 
@@ -72,7 +73,8 @@ def _catch_up_factor(pending: int, behind: int, ahead: int, common: int) -> int:
 
 @register_rule("stablehlo.reshape")
 def reshape_rule(op, conservative: bool) -> OpShardingRuleAttr | None:
-    """The factorised reshape rule; None (no rule) when the tensor has no elements."""
+    """The factorised reshape rule; None (no rule) when the tensor has no elements.  Raises
+    ``PassError`` where the C++ would never finish."""
     in_shape = shape_of(op.operands[0])
     out_shape = shape_of(op.results[0])
     if _num_elements(in_shape) == 0:
@@ -89,7 +91,8 @@ def reshape_rule(op, conservative: bool) -> OpShardingRuleAttr | None:
     while in_dim < in_rank or out_dim < out_rank:
         steps_left -= 1
         if steps_left < 0:
-            raise RuntimeError(f"reshape {in_shape} -> {out_shape}: the factorisation does not terminate")
+            raise rule_error(op, "the sharding rule of this reshape cannot be built: its dynamic "
+                                 "dimensions make the factorisation of the shapes endless")
         if in_dim < in_rank and in_shape[in_dim] == 1:
             builder.add_factor(in_dim, KNULL_DIM, 1)
             in_dim += 1

@@ -11,6 +11,7 @@ from shardy_py.rules.builder import KNULL_DIM, FactorType, OpShardingRuleBuilder
 from shardy_py.rules.common import is_window_passthrough_dim
 from shardy_py.rules.props import int_prop, ints_prop
 from shardy_py.rules.registry import register_rule
+from shardy_py.rules.rule_errors import rule_error
 
 #: Ops whose results count as constants for ``dynamic_update_slice`` start indices: those with
 #: MLIR's ``ConstantLike`` trait, and ``sdy.constant``.
@@ -52,6 +53,10 @@ def reduce_scatter_rule(op, conservative: bool) -> OpShardingRuleAttr:
 def reduce_window_rule(op, conservative: bool) -> OpShardingRuleAttr:
     """Pointwise over the result shape (the number of windows per dimension): pass-through where the
     window is trivial, else a permutation factor, blocked when conservative."""
+    result = shape_of(op.results[0])
+    if any(0 < len(shape_of(v)) < len(result) for v in op.operands):
+        raise rule_error(op, "the sharding rule of this reduce_window cannot be built: an operand has "
+                             "fewer dimensions than the result (the C++ reads past its end)")
     padding = ints_prop(op, "padding")
     window_dims = ints_prop(op, "window_dimensions") or ()
     strides = ints_prop(op, "window_strides") or ()
@@ -62,7 +67,7 @@ def reduce_window_rule(op, conservative: bool) -> OpShardingRuleAttr:
         return FactorType.PERMUTATION
 
     return (OpShardingRuleBuilder.for_op(op)
-            .add_pointwise(shape_of(op.results[0]), factor_type,
+            .add_pointwise(result, factor_type,
                            lambda t: conservative and t is FactorType.PERMUTATION)
             .build())
 
