@@ -13,7 +13,9 @@ part of the pending size beyond the common divisor, else the whole pending size.
 A dynamic dimension has the size ``DYNAMIC_SIZE`` (``INT64_MIN``), and the C++ does this arithmetic
 in ``int64_t``: products wrap around, division truncates, ``%`` takes the dividend's sign and
 ``std::gcd`` works on magnitudes.  The rule does the same (``?x2`` has "0 elements", so no rule),
-which is what a bounded dynamic reshape gets from the C++.
+which is what a bounded dynamic reshape gets from the C++.  Where that arithmetic never lets the
+walk finish (``3x?`` to ``12``: the C++ loops until memory runs out), the rule raises an error at
+the op instead.
 """
 from __future__ import annotations
 
