@@ -86,6 +86,9 @@ def _data_flow_edge(env: PropagationEnv) -> Pattern:
         if not _static_shaped(type_):
             return False  # a token or other non-tensor value: no rule to propagate with
         owner = op.operands[0]
+        if not df.is_data_flow_op(df.owning_op(owner)):
+            raise PropagationError(f"the input of an sdy.data_flow_edge ({owner.name or 'a value'}) is not an edge "
+                                   "owner of a data-flow op (the C++ would crash)")
         sources = df.edge_sources(owner)
         operands = _values_params(sources)
 

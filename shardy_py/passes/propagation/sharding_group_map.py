@@ -40,19 +40,18 @@ class ShardingGroupMap:
     """Group members by group id, and the group id of each member."""
 
     def __init__(self, module: Operation):
-        self.groups: list[list[Value]] = []
+        #: Members by group id (the C++ keeps a vector indexed by id; ids without members do nothing).
+        self.groups: dict[int, list[Value]] = {}
         self.group_of: dict[Value, int] = {}
         for op in module.walk():
             if op.name != "sdy.sharding_group":
                 continue
             group_id = int(op.properties["group_id"])
-            while len(self.groups) <= group_id:
-                self.groups.append([])
             value = op.operands[0]
             known = self.group_of.setdefault(value, group_id)
             if known != group_id:
                 raise ShardingGroupError("Value can only map to one sharding group id after import.")
-            self.groups[group_id].append(value)
+            self.groups.setdefault(group_id, []).append(value)
 
     def _common_sharding(self, group_id: int, members: list[Value],
                          warn: Warn | None) -> tuple[TensorShardingAttr | None, bool]:
@@ -81,7 +80,7 @@ class ShardingGroupMap:
         """``syncGroupMemberShardings``: give every member of a group the group's common sharding;
         where members conflict, put a fully open ``sdy.sharding_constraint`` after each member and
         make it the member instead (``warn`` reports the conflict)."""
-        for group_id, members in enumerate(self.groups):
+        for group_id, members in sorted(self.groups.items()):
             sharding, conflict = self._common_sharding(group_id, members, warn)
             if sharding is None:
                 continue

@@ -1,0 +1,429 @@
+# ruff: noqa: E501  (expected MLIR text is printed on one line, however long; it must be exact)
+"""-sdy-basic-propagate and its driver, as a spec: exact outputs for the behaviours of the C++
+(each expected text below is also what jaxlib's Shardy prints for the same input — checked in
+``test_expected_outputs_are_jaxlibs``), the errors for what the pass cannot run on, the order in
+which MLIR's greedy driver visits ops, and the case where Shardy HEAD (newer than jaxlib 0.10.2)
+decides the expected text."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import shardy_py
+from shardy_py.ir.ops import Operation
+from shardy_py.passes.greedy_rewrite import GreedyRewriter, Worklist
+from shardy_py.passes.manager import PassError, PassManager
+from shardy_py.rules.sharding_rule import reset_warnings
+
+
+def run(text: str, *flags: str) -> tuple[str, list[str]]:
+    """Our output of ``flags`` on ``text`` and the messages of the diagnostics emitted."""
+    module = shardy_py.parse(text)
+    ctx = PassManager.parse(list(flags)).run(module)
+    return str(module), [f"{d.severity}: {d.message}" for d in ctx.diagnostics]
+
+
+def failure(text: str, *flags: str) -> list[str]:
+    """The diagnostics of a run that must fail."""
+    module = shardy_py.parse(text)
+    with pytest.raises(PassError) as info:
+        PassManager.parse(list(flags)).run(module)
+    return [f"{d.severity}: {d.message}" for d in info.value.diagnostics]
+
+
+#: Ops nothing uses (and without effects) are erased by the rewrite driver as it meets them.
+DEAD = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  %1 = stablehlo.abs %0 : tensor<8x8xf32>
+  %2 = stablehlo.sine %arg0 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
+"""
+DEAD_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}) {
+    %0 = stablehlo.sine %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {"b", ?}]>]>} : tensor<8x8xf32>
+    return %0 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+#: Group members with different shardings: each gets an open sharding constraint that becomes the member
+#: (block arguments: inserted at the block start, so the later member's constraint comes first).
+GROUP_CONFLICT = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<8x8xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<8x8xf32>
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+"""
+GROUP_CONFLICT_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}) {
+    %0 = sdy.sharding_constraint %arg1 <@mesh, [{"a", ?}, {"b", ?}]> : tensor<8x8xf32>
+    %1 = sdy.sharding_constraint %arg0 <@mesh, [{"a", ?}, {"b", ?}]> : tensor<8x8xf32>
+    sdy.sharding_group %1 group_id=0 : tensor<8x8xf32>
+    sdy.sharding_group %0 group_id=0 : tensor<8x8xf32>
+    %2 = stablehlo.add %1, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {"b", ?}]>]>} : tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+#: Members of a group start with the group's common sharding and receive every update one of them gets.
+GROUP_SYNC = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}, %arg1: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %arg1 : tensor<8x8xf32>
+  sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+  sdy.sharding_group %0 group_id=0 : tensor<8x8xf32>
+  %1 = stablehlo.add %arg0, %0 : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+"""
+GROUP_SYNC_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+    %0 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {?}]>]>} : tensor<8x8xf32>
+    sdy.sharding_group %arg0 group_id=0 : tensor<8x8xf32>
+    sdy.sharding_group %0 group_id=0 : tensor<8x8xf32>
+    %1 = stablehlo.add %arg0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+#: An op with no sharding rule passes nothing on (the registry warns once per process).
+UNKNOWN_OP = """\
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<8xf32> {
+  %0 = "foo.bar"(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = stablehlo.negate %0 : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+"""
+UNKNOWN_OP_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<8xf32> {
+    %0 = "foo.bar"(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+    %1 = stablehlo.negate %0 : tensor<8xf32>
+    return %1 : tensor<8xf32>
+  }
+}
+"""
+
+
+#: A propagation barrier lets shardings through only in its allowed direction.
+BARRIER = """\
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+  %0 = sdy.propagation_barrier %arg0 allowed_direction=BACKWARD : tensor<8xf32>
+  %1 = stablehlo.negate %0 : tensor<8xf32>
+  %2 = sdy.propagation_barrier %arg1 allowed_direction=BACKWARD : tensor<8xf32>
+  return %1, %2 : tensor<8xf32>, tensor<8xf32>
+}
+"""
+BARRIER_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}]>}) -> (tensor<8xf32>, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+    %0 = sdy.propagation_barrier %arg0 allowed_direction=BACKWARD : tensor<8xf32>
+    %1 = stablehlo.negate %0 : tensor<8xf32>
+    %2 = sdy.propagation_barrier %arg1 allowed_direction=BACKWARD {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}]>]>} : tensor<8xf32>
+    return %1, %2 : tensor<8xf32>, tensor<8xf32>
+  }
+}
+"""
+
+
+#: keep-sharding-rules keeps the rules the run attached; a custom rule is used and always kept.
+KEEP_RULES = """\
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<4x8xf32> {
+  %0 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<8x4xf32>) -> tensor<4x8xf32>
+  %1 = stablehlo.negate %0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=8}, custom>} : tensor<4x8xf32>
+  return %1 : tensor<4x8xf32>
+}
+"""
+KEEP_RULES_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}]>}) {
+    %0 = stablehlo.transpose %arg0, dims = [1, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])->([i, j]) {i=4, j=8}>} : (tensor<8x4xf32>) -> tensor<4x8xf32>
+    %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=8}, custom>} : tensor<4x8xf32>
+    return %1 : tensor<4x8xf32>
+  }
+}
+"""
+
+
+#: Through a while's data-flow edge into its body and out to the function result; the token-like scalar
+#: edge stays unsharded.
+WHILE_EDGES = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<i32>) -> tensor<8x4xf32> {
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x4xf32>, tensor<i32>
+   cond {
+    %1 = stablehlo.compare LT, %iterArg_0, %iterArg_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %1 = stablehlo.negate %iterArg : tensor<8x4xf32>
+    stablehlo.return %1, %iterArg_0 : tensor<8x4xf32>, tensor<i32>
+  }
+  return %0#0 : tensor<8x4xf32>
+}
+"""
+WHILE_EDGES_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2]>
+  func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<i32>) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+    %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x4xf32>, tensor<i32>
+    cond {
+      %3 = stablehlo.compare LT, %iterArg_0, %iterArg_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %3 : tensor<i1>
+    } do {
+      %3 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x4xf32>
+      stablehlo.return %3, %iterArg_0 : tensor<8x4xf32>, tensor<i32>
+    }
+    %1 = sdy.data_flow_edge %0#0 sharding=<@mesh, [{"a", ?}, {?}]> : tensor<8x4xf32>
+    %2 = sdy.data_flow_edge %0#1 : tensor<i32>
+    return %1 : tensor<8x4xf32>
+  }
+}
+"""
+
+
+CASES = {
+    "dead": (DEAD, ["-sdy-basic-propagate"], DEAD_OUT),
+    "group_conflict": (GROUP_CONFLICT, ["-sdy-basic-propagate"], GROUP_CONFLICT_OUT),
+    "group_sync": (GROUP_SYNC, ["-sdy-basic-propagate"], GROUP_SYNC_OUT),
+    "unknown_op": (UNKNOWN_OP, ["-sdy-basic-propagate"], UNKNOWN_OP_OUT),
+    "barrier": (BARRIER, ["-sdy-basic-propagate"], BARRIER_OUT),
+    "keep_rules": (KEEP_RULES, ["-sdy-basic-propagate=keep-sharding-rules=true"], KEEP_RULES_OUT),
+    "while_edges": (WHILE_EDGES, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], WHILE_EDGES_OUT),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_expected_output(case):
+    text, flags, expected = CASES[case]
+    assert run(text, *flags)[0] == expected
+
+
+def test_expected_outputs_are_jaxlibs():
+    pytest.importorskip("jax")
+    from test_propagation_cpp import cpp
+
+    pipelines = {"-sdy-basic-propagate": "sdy-basic-propagate",
+                 "-sdy-basic-propagate=keep-sharding-rules=true": "sdy-basic-propagate{keep-sharding-rules=true}",
+                 "-sdy-add-data-flow-edges": "sdy-add-data-flow-edges"}
+    for case, (text, flags, expected) in CASES.items():
+        assert cpp(text, ",".join(pipelines[f] for f in flags)) == expected, case
+
+
+def test_without_keep_sharding_rules_only_the_custom_rule_stays():
+    out, _ = run(KEEP_RULES, "-sdy-basic-propagate")
+    assert "sdy.sharding_rule = #sdy.op_sharding_rule<([j, i])" not in out
+    assert "sdy.sharding_rule = #sdy.op_sharding_rule<([i, j])->([i, j]) {i=4, j=8}, custom>" in out
+
+
+def test_group_conflict_warns():
+    _, diagnostics = run(GROUP_CONFLICT, "-sdy-basic-propagate")
+    assert diagnostics == [
+        "warning: The initial operand shardings on the sharding groups of groupID: 0 do not match. Inserting an "
+        "open sharding constraint to all constrained values. This can be caused when shardings from different "
+        "values are grouped (e.g. from jax.shard_alike) but have separate inconsistent sharding constraints on "
+        "them."]
+
+
+def test_unknown_op_warns_once_per_process():
+    reset_warnings()
+    assert run(UNKNOWN_OP, "-sdy-basic-propagate")[1] == [
+        "warning: op 'foo.bar' is unknown to SDY sharding rule registry"]
+    assert run(UNKNOWN_OP, "-sdy-basic-propagate")[1] == []
+
+
+# -- what the pass refuses ------------------------------------------------------------------------
+
+MESH = 'sdy.mesh @mesh = <["a"=2]>\n'
+
+
+@pytest.mark.parametrize("option", ["debug-sharding-origins", "debug-propagation-edge-sharding"])
+@pytest.mark.parametrize("pass_name", ["sdy-basic-propagate", "sdy-aggressive-propagate",
+                                       "sdy-op-priority-propagate", "sdy-user-priority-propagate"])
+def test_debug_options_are_rejected(pass_name, option):
+    assert failure(DEAD, f"-{pass_name}={option}=true") == [
+        f"error: {pass_name}: option '{option}' is not supported by shardy_py yet"]
+
+
+def test_dynamic_shapes_are_rejected():
+    text = MESH + """func.func @main(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}"""
+    assert failure(text, "-sdy-basic-propagate") == [
+        "error: Shardy propagation only supports ranked tensors with a static shape. type: tensor<?xf32>"]
+
+
+def test_tuples_are_rejected():
+    text = MESH + """func.func @main(%arg0: tensor<2xf32>) -> tuple<tensor<2xf32>> {
+  %0 = stablehlo.tuple %arg0 : tuple<tensor<2xf32>>
+  return %0 : tuple<tensor<2xf32>>
+}"""
+    assert failure(text, "-sdy-basic-propagate") == [
+        "error: Shardy propagation doesn't support tuples: tuple<tensor<2xf32>>"]
+
+
+def test_inline_meshes_are_rejected():
+    text = """func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<["a"=2]>, [{"a"}]>}) -> tensor<8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}"""
+    assert failure(text, "-sdy-basic-propagate") == [
+        "error: Shardy propagation needs shardings that name their mesh; found an inline mesh "
+        "(run -sdy-lift-inlined-meshes first)"]
+
+
+def test_an_edge_of_a_value_that_owns_no_edge_is_rejected():
+    text = MESH + """func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.data_flow_edge %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}"""
+    assert failure(text, "-sdy-basic-propagate") == [
+        "error: the input of an sdy.data_flow_edge (%arg0) is not an edge owner of a data-flow op "
+        "(the C++ would crash)"]
+
+
+def test_unknown_strategy_is_rejected():
+    with pytest.raises(ValueError, match="takes one of basic, aggressive, basic-then-aggressive, not 'wild'"):
+        PassManager.parse(["-sdy-aggressive-propagate=propagation-strategy=wild"])
+
+
+# -- the greedy driver's order ----------------------------------------------------------------------
+
+DRIVER = """func.func @main(%arg0: tensor<4xf32>, %arg1: tensor<i32>) -> tensor<4xf32> {
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<4xf32>, tensor<i32>
+   cond {
+    %2 = stablehlo.compare LT, %iterArg_0, %iterArg_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %2 : tensor<i1>
+  } do {
+    %2 = stablehlo.negate %iterArg : tensor<4xf32>
+    stablehlo.return %2, %iterArg_0 : tensor<4xf32>, tensor<i32>
+  }
+  %1 = stablehlo.abs %0#0 : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}"""
+
+
+def _names(module) -> dict[int, str]:
+    names = {}
+    for op in module.walk():
+        if op.name != "builtin.module":
+            names[id(op)] = op.name.split(".")[-1] + (op.results[0].name if op.results else "")
+    return names
+
+
+def test_driver_visits_in_pre_order_and_revisits_a_modified_op_and_its_ancestors_next():
+    module = shardy_py.parse(DRIVER)
+    names = _names(module)
+    seen: list[str] = []
+    poked = []
+
+    def pattern(op: Operation, rewriter: GreedyRewriter) -> bool:
+        seen.append(names[id(op)])
+        if op.name == "stablehlo.abs" and not poked:
+            poked.append(op)
+            negate = next(o for o in module.walk() if o.name == "stablehlo.negate")
+            rewriter.modify_op_in_place(negate)  # negate, then while, then func are pushed
+        return False
+
+    GreedyRewriter(module.op.regions[0], lambda op: [pattern]).run()
+    assert seen == ["func", "while%0#0", "compare%2", "return", "negate%2", "return", "abs%1",
+                    "func", "while%0#0", "negate%2", "return"]
+
+
+def test_driver_erases_dead_ops_and_revisits_their_operands_defining_ops():
+    module = shardy_py.parse("""func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<4xf32>
+  %1 = stablehlo.abs %0 : tensor<4xf32>
+  %2 = stablehlo.sine %arg0 : tensor<4xf32>
+  return %2 : tensor<4xf32>
+}""")
+    names = _names(module)
+    seen: list[str] = []
+    GreedyRewriter(module.op.regions[0], lambda op: [lambda o, r: seen.append(names[id(o)]) or False]).run()
+    # negate%0 is visited while abs%1 still uses it; abs%1 is dead and erased, which pushes negate%0
+    # (now dead) and its ancestor func on top: func is visited again, then negate%0 is erased, then sine%2.
+    assert seen == ["func", "negate%0", "func", "sine%2", "return"]
+    assert [op.name for op in module.walk()] == ["builtin.module", "func.func", "stablehlo.sine", "func.return"]
+
+
+def test_worklist_keeps_an_op_where_it_waits_and_skips_removed_ones():
+    a, b, c = (Operation(n) for n in "abc")
+    worklist = Worklist()
+    for op in (a, b, c):
+        worklist.push(op)
+    worklist.push(a)  # already waiting: stays at the bottom
+    worklist.remove(c)
+    assert [worklist.pop().name, worklist.pop().name] == ["b", "a"]
+    assert not worklist
+
+
+# -- Shardy HEAD over jaxlib 0.10.2 -------------------------------------------------------------------
+
+USER_PRIORITY = Path("/work/shared/conformance/transforms/propagation/test/user_priority_propagation.mlir")
+
+#: user_priority_propagation.mlir's ``@unreduced_custom_reduction_op`` (``unreduced=max{"c"}``, a
+#: reduction kind jaxlib 0.10.2 cannot read; Shardy be7f7505 keeps it through propagation): the input
+#: and the output that meets the file's CHECK lines.
+UNREDUCED_MAX = """\
+sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @unreduced_custom_reduction_op(
+    %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p1, {?}]>},
+    %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p0, {"b", ?}p0]>})
+    -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x8xf32>
+  %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}p0, {?}], unreduced=max{"c"}>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}"""
+UNREDUCED_MAX_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+  func.func @unreduced_custom_reduction_op(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b", ?}]>}) {
+    %0 = stablehlo.add %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<8x8xf32>
+    %1 = stablehlo.dot_general %0, %arg1, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"b", ?}], unreduced=max{"c"}>]>} : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %1 : tensor<8x8xf32>
+  }
+}
+"""
+
+
+def test_user_priority_keeps_a_max_unreduced_reduction_as_shardy_head():
+    assert run(UNREDUCED_MAX, "-sdy-user-priority-propagate")[0] == UNREDUCED_MAX_OUT
+
+
+def test_unreduced_max_output_meets_the_head_test_file_check_lines(tmp_path):
+    filecheck = shutil.which("FileCheck") or "/usr/lib/llvm-14/bin/FileCheck"
+    if not Path(filecheck).exists() or not USER_PRIORITY.exists():
+        pytest.skip("needs LLVM FileCheck and Shardy's user_priority_propagation.mlir")
+    from shardy_py.cli import split_chunks
+
+    chunk = next(text for text, _ in split_chunks(USER_PRIORITY.read_text()) if "unreduced_custom_reduction_op" in text)
+    checks = tmp_path / "checks.mlir"
+    checks.write_text(chunk)
+    result = subprocess.run([filecheck, str(checks)], input=UNREDUCED_MAX_OUT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
