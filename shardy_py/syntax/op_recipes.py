@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from types import MappingProxyType
 
-from shardy_py.ir.ops import Location, Operation, packed_location
+from shardy_py.ir.ops import NO_ATTRIBUTES, Location, Operation, Value, packed_location
 from shardy_py.syntax.scanner import NAME_SPLIT
 
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
@@ -78,13 +78,12 @@ class Recipe:
 
     def build(self, parser, start: int, names: list[str]) -> Operation | None:
         """The op at ``start`` with SSA ``names``; None when an operand does not resolve."""
-        nres = len(self.counts)
+        counts = self.counts
+        nres = len(counts)
         operand_names = names[nres:]
-        lookup = parser.lookup
-        operands = [lookup(n) for n in operand_names]
-        for v in operands:
-            if v is None:
-                return None
+        operands = tuple(map(parser.lookup, operand_names))
+        if None in operands:
+            return None
         line, col = parser.lines.locate(start)
         loc = packed_location(line, col)
         op = Operation(self.name, results=[], operands=operands, operand_names=operand_names,
@@ -92,7 +91,13 @@ class Recipe:
                        properties=self.shared_props, attributes=self.shared_attributes, loc=loc,
                        generic_form=self.generic, result_groups=None,
                        location_text=self.location_text, deferred=self)
-        parser.make_results(op, list(zip(names[:nres], self.counts, strict=True)), self.result_types, loc)
+        if nres == 1 and counts[0] == 1:  # the common case: one result
+            name = names[0]
+            v = Value(name, self.result_types[0], op, 0, loc, NO_ATTRIBUTES)
+            op.results.append(v)
+            parser.scopes[-1][name] = v
+        elif nres:
+            parser.make_results(op, list(zip(names[:nres], counts, strict=True)), self.result_types, loc)
         return op
 
     def _shifts(self, names) -> list[int]:

@@ -633,6 +633,10 @@ class ModuleParser:
             v = scope.get(name)
             if v is not None:
                 return v
+            if name[-2:] == "#0":  # `%0#0` names the result of `%0 = ...` (`%0:1`): one group of one
+                v = scope.get(name[:-2])
+                if v is not None and type(v.owner) is Operation and len(v.owner.results) == 1:
+                    return v
         return None
 
     def make_results(self, op: Operation, groups: list[tuple[str, int]], types: list[Type | None],
@@ -653,8 +657,6 @@ class ModuleParser:
                 self.define(v)
                 if count > 1 and k == 0:
                     self.scopes[-1].setdefault(name, v)
-                elif count == 1 and k == 0 and len(groups) == 1:
-                    self.scopes[-1].setdefault(f"{name}#0", v)  # `%0:1` may be used as `%0#0`
                 idx += 1
 
     def set_operands(self, op: Operation, names: list[str]) -> None:
