@@ -100,23 +100,32 @@ class Splitter:
         return mapping[result]
 
     def process(self, op: Operation, func: Operation, constants: dict, expansions: dict) -> None:
-        """``processOp``."""
-        if op.name in ("func.func", "sdy.sharding_group"):
+        """``processOp`` (``isConstantExpression`` inlined: whether ``op`` is constant-preserving is
+        asked once)."""
+        name = op.name
+        if name in ("func.func", "sdy.sharding_group"):
             return
-        if self.is_constant_expression(op, constants):
+        if name in ("sdy.constant", "stablehlo.iota"):
             constants[op] = None
             return
-        if not self.is_constant_preserving(op) and op.name not in TERMINATORS:
+        operands = op.operands
+        preserving = self.is_constant_preserving(op)
+        if preserving and all(not isinstance(v.owner, Block) and v.owner in constants for v in operands):
+            constants[op] = None
+            return
+        if not preserving and name not in TERMINATORS:
             named = op.parent_op
             while named is not None and named.name != "sdy.named_computation":
                 named = named.parent_op
             if named is not None:
                 self.non_const_named.add(named.properties["name"])
             self.non_const_funcs.add(original_func_name(func))
-        if op.name == "stablehlo.broadcast_in_dim" and is_scalar(op.operands[0]):
+        if name == "stablehlo.broadcast_in_dim" and is_scalar(operands[0]):
             expansions[op] = None
             return
-        for index, operand in enumerate(list(op.operands)):
+        if not constants and not expansions:
+            return
+        for index, operand in enumerate(operands):
             owner = operand.owner
             if not isinstance(owner, Block) and (owner in constants or owner in expansions):
                 op.set_operand(index, self.clone_sub_computation(operand))
