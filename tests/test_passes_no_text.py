@@ -153,10 +153,11 @@ def test_conversion_builds_no_op_from_text(conversion, monkeypatch):
     (["export", "--no-hlo-sharding"], "xla_format/jax_mlp_imported.mlir"),
     (["convert", "--to", "sdy"], "shard_dialect/shard_ops_test_examples.mlir"),
     (["convert", "--to", "shard", "--dialect-name", "mesh"], "shard_dialect/mesh_sharding_op_examples.sdy.mlir"),
+    (["opt", "-sdy-import-pipeline"], "../../examples/transformer_stack.mlir"),
 ])
 def test_command_reads_its_input_once(argv, data, monkeypatch, capsys):
-    """``python -m shardy_py import / export / convert``: the input file is parsed, once; the
-    conversion and the printing after it never enter the parser."""
+    """``python -m shardy_py import / export / convert / opt``: the input file is parsed, once; the
+    conversion (or the passes) and the printing after it never enter the parser."""
     from shardy_py.cli import main
 
     entered = []
@@ -167,7 +168,7 @@ def test_command_reads_its_input_once(argv, data, monkeypatch, capsys):
         return real(self, *args, **kwargs)
 
     monkeypatch.setattr(parser_module.ModuleParser, "__init__", counting)
-    assert main([argv[0], str(DATA / data), *argv[1:]]) == 0
+    assert main([argv[0], str((DATA / data).resolve()), *argv[1:]]) == 0
     monkeypatch.undo()
     out = capsys.readouterr().out
     assert len(entered) == 1
