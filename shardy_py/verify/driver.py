@@ -83,6 +83,8 @@ class _Run:
         self.failed: set[int] = set()
         self._attr_cache: dict[object, Failure | None] = {}
         self._positions: SourcePositions | None = None
+        self._shared_maps: dict[int, tuple[object, bool]] = {}
+        self._clean_shapes: dict[tuple, object] = {}
 
     def report(self, op: Operation, f: Failure) -> None:
         line, col = f.at if f.at is not None else (lambda loc: (loc.line, loc.column))(loc_of(op))
@@ -145,12 +147,24 @@ class _Run:
             return Failure(f.message, f.notes, at)
         return None
 
+    def _shared_map_clean(self, mapping) -> bool:
+        """Is ``mapping``, shared by the ops of one shape (not a dict of one op), known to hold no failing
+        attribute?  Each shared mapping is scanned once, not once per op."""
+        if type(mapping) is dict:
+            return False
+        hit = self._shared_maps.get(id(mapping))
+        if hit is None:
+            hit = self._shared_maps[id(mapping)] = (mapping, self._scan_all(mapping.values()) is None)
+        return hit[1]
+
     def phase_p(self) -> None:
         for op in self.module.walk():
             f = None
-            if op.properties_view:
-                f = self._scan_all(op.properties_view.values())
-            if f is None and op.attributes_view:
+            props = op.properties_view
+            if props and not self._shared_map_clean(props):
+                f = self._scan_all(props.values())
+            attrs_ = op.attributes_view
+            if f is None and attrs_ and not self._shared_map_clean(attrs_):
                 f = self._scan_op_attributes(op)
             if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
                 f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
@@ -188,12 +202,33 @@ class _Run:
         return False
 
     def _verify_op(self, op: Operation) -> None:
-        if op.attributes_view:
-            f = op_attrs.verify_discardable_attrs(op, self.ctx)
+        attrs_ = op.attributes_view
+        if attrs_:
+            if type(attrs_) is dict:
+                f = op_attrs.verify_discardable_attrs(op, self.ctx)
+            else:
+                f = self._shared_discardable_attrs(op, attrs_)
             if f is not None:
                 self.report(op, f)
                 return
         self._run(op, OP_RULES.get(op.name))
+
+    def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
+        """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:
+        once per shape, types and manual axes that pass (failures are checked per op, for their messages)."""
+        key = (id(attrs_), op.name, tuple(v.type if v is not None else None for v in op.operands),
+               tuple(op.operand_types_view), tuple(r.type for r in op.results),
+               tuple(self.ctx.enclosing_manual_axes(op)))
+        try:
+            hit = self._clean_shapes.get(key)
+        except TypeError:  # an unhashable type
+            return op_attrs.verify_discardable_attrs(op, self.ctx)
+        if hit is not None:
+            return None
+        f = op_attrs.verify_discardable_attrs(op, self.ctx)
+        if f is None:
+            self._clean_shapes[key] = attrs_  # (holds the mapping, so that its id is not reused)
+        return f
 
     # -- phase S --------------------------------------------------------------
     def phase_s(self, root: Operation) -> None:
