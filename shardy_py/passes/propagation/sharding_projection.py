@@ -282,6 +282,7 @@ class _AxisCursor:
         self.advance()
 
     def advance(self) -> None:
+        """Move to the next axis of the list (whole again)."""
         self.index += 1
         if self.index < len(self.axes):
             ref = self.axes[self.index]
@@ -290,13 +291,16 @@ class _AxisCursor:
 
     @property
     def valid(self) -> bool:
+        """True while there is a current axis."""
         return self.index < len(self.axes)
 
     @property
     def name(self) -> str:
+        """Name of the current axis."""
         return self.axes[self.index].name
 
     def current(self) -> AxisRefAttr:
+        """What is left of the current axis, as an axis ref."""
         info = None if self.pre_size is None else SubAxisInfoAttr(self.pre_size, self.size)
         return AxisRefAttr(self.name, info)
 
@@ -309,6 +313,7 @@ class _AxisCursor:
         return ref
 
     def add_rest_to(self, out: list[AxisRefAttr]) -> None:
+        """Append what is left of the current axis and all later axes to ``out`` (merging sub-axes)."""
         while self.valid:
             add_axis_or_merge(out, self.current(), self.mesh)
             self.advance()
@@ -397,14 +402,17 @@ class ShardingProjection:
 
     @property
     def num_operands(self) -> int:
+        """Number of operands."""
         return len(self.operands)
 
     @property
     def num_results(self) -> int:
+        """Number of results."""
         return len(self.results)
 
     @property
     def num_tensors(self) -> int:
+        """Number of operands plus results."""
         return len(self.operands) + len(self.results)
 
     def get_tensor(self, tensor_index: int) -> TensorFactorShardings:
