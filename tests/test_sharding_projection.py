@@ -527,3 +527,10 @@ def test_drawn_reshape_shardings_project_back_unchanged(data):
     text = one_op(mesh, f"%arg0: tensor<{shape}xf32> {{sdy.sharding = #sdy.sharding<@mesh, [{', '.join(dims)}]>}}",
                   f"tensor<{out}xf32>", f"stablehlo.reshape %arg0 : (tensor<{shape}xf32>) -> tensor<{out}xf32>")
     build(text, "stablehlo.reshape")
+
+
+def test_distribute_axes_over_no_factors_does_nothing():
+    # A dimension without factors (Shardy commit 7994ecea fixed an out-of-bounds access here).
+    shardings: list[FactorSharding] = []
+    distribute_axes_across_factors(shardings, [], axes('"x"'), MeshAttr((MeshAxisAttr("x", 2),)))
+    assert shardings == []
