@@ -21,6 +21,7 @@ class RemovePropagationDebugInfoPass(Pass):
     def run(self, module, ctx) -> None:
         """Remove the debug attributes everywhere (on a func: from its argument and result
         attributes; elsewhere: from the op)."""
+        changed = False
         for op in module.walk():
             if op.name == "func.func":
                 props = op.properties
@@ -28,8 +29,13 @@ class RemovePropagationDebugInfoPass(Pass):
                     for arg in op.regions[0].blocks[0].arguments:
                         if any(k in DEBUG_ATTRS for k in arg.attributes):
                             arg.attributes = _without(arg.attributes)
+                            changed = True
                 for key in ("arg_attrs", "res_attrs"):
                     if props.get(key):
+                        changed = changed or any(k in DEBUG_ATTRS for d in props[key] if d for k in d)
                         props[key] = [_without(d) if d else d for d in props[key]]
             elif any(k in DEBUG_ATTRS for k in op.attributes):
                 op.attributes = _without(op.attributes)
+                changed = True
+        if not changed:
+            ctx.mark_all_preserved()

@@ -11,5 +11,8 @@ class RemoveShardingGroupsPass(Pass):
     summary = "Removes all sdy.sharding_group ops."
 
     def run(self, module, ctx) -> None:
-        for op in [op for op in module.walk() if op.name == "sdy.sharding_group"]:
+        groups = [op for op in module.walk() if op.name == "sdy.sharding_group"]
+        for op in groups:
             op.erase()
+        if not groups:
+            ctx.mark_all_preserved()

@@ -61,7 +61,11 @@ class SinkDataFlowEdgesPass(Pass):
         edges (always after it) are replaced by their inputs."""
         origins = self.option("sink-debug-sharding-origins")
         edges = self.option("sink-debug-propagation-edge-sharding")
-        for op in list(func.walk()):
+        ops = list(func.walk())
+        if not any(op.name == "sdy.data_flow_edge" or is_data_flow_op(op) for op in ops):
+            ctx.mark_all_preserved()
+            return
+        for op in ops:
             if op.name == "sdy.data_flow_edge":
                 replace_op(op, [op.operands[0]])
                 continue

@@ -16,9 +16,10 @@ class SinkFuncDataFlowEdgesPass(Pass):
 
     def run(self, func, ctx) -> None:
         """Sink each ``sdy.func_data_flow_edge`` of ``func`` in pre-order."""
-        for op in list(func.walk()):
-            if op.name != "sdy.func_data_flow_edge":
-                continue
+        edges = [op for op in func.walk() if op.name == "sdy.func_data_flow_edge"]
+        if not edges:
+            ctx.mark_all_preserved()
+        for op in edges:
             operand, result = op.operands[0], op.results[0]
             operand_sharding = get_sharding(operand)
             sharding = get_sharding(result)
