@@ -50,6 +50,9 @@ def test_changing_one_op_leaves_the_others():
     text = str(module)
     assert '%1 = sdy.sharding_constraint %0 <@mesh, [{}, {"y"}]>' in text
     assert '%2 = sdy.sharding_constraint %1 <@mesh, [{"x"}, {}]>' in text
+    generic = shardy_py.print_module(module, generic=True)
+    assert generic.count('sharding = #sdy.sharding<@mesh, [{}, {"y"}]>') == 1
+    assert generic.count('sharding = #sdy.sharding<@mesh, [{"x"}, {}]>') == 2
 
 
 def test_attributes_and_operand_types_are_owned_on_access():

@@ -22,6 +22,12 @@ def print_generic(pr, op: Operation, indent: str) -> None:
         pr.opaque(op, indent)
         return
     parts = [indent, pr.results(op), '"', op.name, '"(', pr.operands(op), ")"]
+    if (not op.regions and type(op.properties_view) is not dict and type(op.attributes_view) is not dict
+            and op.name != "func.func"):
+        parts.append(_shared_tail(pr, op))  # an op of a shape many ops share: its text after the operands
+        parts.append(pr.loc(op.location_text))
+        pr.out.append("".join(parts))
+        return
     props = inherent_attributes(op)
     if props:
         parts.append(" <{" + attr_entries(props) + "}>")
@@ -39,15 +45,39 @@ def print_generic(pr, op: Operation, indent: str) -> None:
             _region(pr, region, indent)
             parts = [indent, "}"]
         parts.append(")")
+    parts.append(_attributes_and_type(op))
+    parts.append(pr.loc(op.location_text))
+    pr.out.append("".join(parts))
+
+
+def _attributes_and_type(op: Operation) -> str:
+    """`` {discardable attributes} : (operand types) -> result types``."""
     discardable = {k: v for k, v in op.attributes_view.items() if isinstance(v, A.Attr)}
-    if discardable:
-        parts.append(" {" + attr_entries(discardable) + "}")
     written = op.operand_types_view
     ins = [v.type if v is not None and v.type is not None else (written[i] if i < len(written) else None)
            for i, v in enumerate(op.operands)]
-    parts.append(" : " + functional_type(ins, [r.type for r in op.results]))
-    parts.append(pr.loc(op.location_text))
-    pr.out.append("".join(parts))
+    text = " : " + functional_type(ins, [r.type for r in op.results])
+    return " {" + attr_entries(discardable) + "}" + text if discardable else text
+
+
+def _shared_tail(pr, op: Operation) -> str:
+    """The text after the operands of a region-less op whose properties and attributes are mappings shared
+    by the ops of its shape: made once per shape and types in a print (``pr.shared_tails``)."""
+    props, attributes = op.properties_view, op.attributes_view
+    key = (op.name, id(props), id(attributes), tuple(v.type if v is not None else None for v in op.operands),
+           tuple(op.operand_types_view), tuple(r.type for r in op.results))
+    try:
+        hit = pr.shared_tails.get(key)
+    except TypeError:  # an unhashable type
+        hit = None
+        key = None
+    if hit is None:
+        inherent = inherent_attributes(op)
+        text = (" <{" + attr_entries(inherent) + "}>" if inherent else "") + _attributes_and_type(op)
+        if key is not None:
+            pr.shared_tails[key] = (text, props, attributes)  # (the mappings held: their ids stay theirs)
+        return text
+    return hit[0]
 
 
 def _region(pr, region, indent: str) -> None:

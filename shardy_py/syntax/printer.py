@@ -59,6 +59,8 @@ class Printer:
         #: MLIR's names of the values being printed (``syntax.names``); None: names as written.
         self.names = names
         self._renames_by_block: dict[int, dict[str, str]] = {}
+        #: Generic form: the text after the operands of ops of one shared shape (``generic_printer``).
+        self.shared_tails: dict[tuple, tuple] = {}
 
     # -- values ----------------------------------------------------------------------
     def value(self, v: Value | None, written: str = "%<<UNKNOWN SSA VALUE>>") -> str:
