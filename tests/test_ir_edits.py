@@ -140,8 +140,10 @@ def test_replace_all_uses_moves_every_use():
     ops = _body(m).ops
     x = _body(m).arguments[0]
     ops[0].results[0].replace_all_uses_with(x)
+    # ``uses`` is MLIR's use list reversed; MLIR moves %0's uses (newest first) one by one to the
+    # front of %arg0's list, which jaxlib then lists as multiply#0, subtract#1, multiply#1, add#0.
     assert [(u.op.name, u.index) for u in x.uses] == [("stablehlo.add", 0), ("stablehlo.multiply", 1),
-                                                      ("stablehlo.multiply", 0), ("stablehlo.subtract", 1)]
+                                                      ("stablehlo.subtract", 1), ("stablehlo.multiply", 0)]
     assert ops[0].results[0].uses == []
 
 

@@ -207,6 +207,36 @@ module {
 """
 
 
+#: The edge result's users, moved to it by ``replaceAllUsesExcept``, sit in its use list in program order
+#: (MLIR's moves reverse them); when the constraint shards the edge, transpose and negate are
+#: notified in that order, so negate (pushed last) is revisited first and add follows it.
+USE_ORDER = """\
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %v = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+  %a = stablehlo.transpose %v, dims = [1, 0] : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %b = stablehlo.negate %v : tensor<8x8xf32>
+  %c = stablehlo.add %a, %b : tensor<8x8xf32>
+  %d = sdy.sharding_constraint %v <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  return %c, %d : tensor<8x8xf32>, tensor<8x8xf32>
+}
+"""
+USE_ORDER_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+    %0 = stablehlo.optimization_barrier %arg0 : tensor<8x8xf32>
+    %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"a", ?}, {?}]> : tensor<8x8xf32>
+    %2 = stablehlo.transpose %1, dims = [1, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %3 = stablehlo.negate %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+    %4 = stablehlo.add %2, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+    %5 = sdy.sharding_constraint %1 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+    return %4, %5 : tensor<8x8xf32>, tensor<8x8xf32>
+  }
+}
+"""
+
+
 CASES = {
     "dead": (DEAD, ["-sdy-basic-propagate"], DEAD_OUT),
     "group_conflict": (GROUP_CONFLICT, ["-sdy-basic-propagate"], GROUP_CONFLICT_OUT),
@@ -215,6 +245,7 @@ CASES = {
     "barrier": (BARRIER, ["-sdy-basic-propagate"], BARRIER_OUT),
     "keep_rules": (KEEP_RULES, ["-sdy-basic-propagate=keep-sharding-rules=true"], KEEP_RULES_OUT),
     "while_edges": (WHILE_EDGES, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], WHILE_EDGES_OUT),
+    "use_order": (USE_ORDER, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], USE_ORDER_OUT),
 }
 
 

@@ -107,7 +107,8 @@ class Value:
     _location: Location | int | None = attrs.field(default=None, alias="loc")
     #: For a func/region argument: its attribute dictionary (``{sdy.sharding = ...}``).
     attributes: dict[str, Attr] = attrs.field(factory=dict)
-    #: The uses, ``{(op, operand index): None}`` in the order they were made; None until use lists
+    #: The uses, ``{(op, operand index): None}`` in the order they were made (MLIR's use list,
+    #: which puts a new use first, reversed); None until use lists
     #: are first asked for in this value's tree (``ir.uses``), then kept exact by every mutation.
     _use_map: dict | None = attrs.field(default=None, init=False)
     #: A block argument's written ``loc(...)`` (printed with debug info); None when absent.
@@ -133,13 +134,19 @@ class Value:
         return bool(self.uses)
 
     def replace_all_uses_with(self, new: Value) -> None:
-        """Make every use of this value a use of ``new`` (MLIR's ``replaceAllUsesWith``)."""
-        for op, i in list(self.uses):
+        """Make every use of this value a use of ``new`` (MLIR's ``replaceAllUsesWith``).
+
+        ``uses`` is MLIR's use list reversed (MLIR puts a new use first).  MLIR moves the uses one
+        at a time from the front of this value's list to the front of ``new``'s, which reverses
+        them; so does this, and ``new.uses`` stays MLIR's list reversed.  Passes that walk use lists
+        (propagation's driver notifications) see the order MLIR's would."""
+        for op, i in reversed(self.uses):
             op.set_operand(i, new)
 
     def replace_uses_with_if(self, new: Value, predicate) -> None:
-        """Replace the uses for which ``predicate(Use)`` holds."""
-        for use in self.uses:
+        """Replace the uses for which ``predicate(Use)`` holds (MLIR's ``replaceUsesWithIf``, in
+        MLIR's use-list order: see ``replace_all_uses_with``)."""
+        for use in reversed(self.uses):
             if predicate(use):
                 use.op.set_operand(use.index, new)
 

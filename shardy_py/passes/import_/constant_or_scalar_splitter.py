@@ -6,7 +6,7 @@ originals left without users (but sharding groups, which are copied along and er
 from __future__ import annotations
 
 from shardy_py.ir.builder import Builder
-from shardy_py.ir.edit import clone, erase, insert_before, replace_op_with
+from shardy_py.ir.edit import clone, erase, insert_before, replace_in_block
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.func_calls import (
@@ -35,8 +35,15 @@ def to_sdy_constant(op: Operation) -> Value:
         value = type(value)(text[: -len(suffix)])
     new = Builder().create("sdy.constant", [], result_types=[result_type], properties={"value": value},
                            attributes=dict(sorted(op.attributes.items())), loc=op.loc)
-    replace_op_with(op, new)
-    return new.results[0]
+    result = new.results[0]
+    # MLIR's replaceAllUsesWith leaves the new constant's uses in program order (the reverse of a
+    # parsed value's): moved here one by one in that order, whatever order ``replace_all_uses_with``
+    # keeps, so ``Splitter.forward_uses`` holds.
+    for user, index in list(op.results[0].uses):
+        user.set_operand(index, result)
+    replace_in_block(op, new)
+    erase(op)
+    return result
 
 
 def is_scalar(value: Value) -> bool:
@@ -52,9 +59,6 @@ class Splitter:
         self.table = SymbolTable(module)
         self.non_const_named: set[str] = set()
         self.non_const_funcs: set[str] = set()
-        #: The converted constants: MLIR's ``replaceAllUsesWith`` reversed their use lists, which
-        #: then run in program order (a parsed value's runs backwards, the newest use first).
-        self.forward_uses: set[Value] = set()
         #: Whether the pass changed the module (a copy made, an original erased).
         self.changed = False
 
@@ -87,8 +91,7 @@ class Splitter:
         if copy.name == "func.call":
             callee = self.table.lookup_func(callee_of(copy))
             set_callee(copy, self.table.insert(clone_func_recursively(callee, self.table)))
-        uses = result.uses if result in self.forward_uses else list(reversed(result.uses))
-        for use in uses:
+        for use in reversed(result.uses):  # MLIR's use-list order (see ``Value.replace_all_uses_with``)
             if use.op.name == "sdy.sharding_group":
                 insert_before(op, clone(use.op, mapping))
 
@@ -192,7 +195,6 @@ class ConstantOrScalarSplitterPass(Pass):
         constants = [op for op in module.walk() if op.name == "stablehlo.constant"]
         converted = [to_sdy_constant(op) for op in constants]
         splitter = Splitter(module)
-        splitter.forward_uses.update(converted)
         for func in funcs_in_call_graph_order(module):
             for named in named_computations_post_order(func):
                 splitter.walk_region(region_ops(named.regions[0]), func)
