@@ -136,32 +136,40 @@ _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 
 
 def _template(pr, op: Operation, decl: OpDecl):
-    """The op's printed text after its name, split at operand placeholders; None when not cacheable."""
+    """The op's printed text after its name, split at operand placeholders (text and operand indices in
+    turn); None when not cacheable."""
     from shardy_py.syntax.format import FormatPrinter
 
+    props, attributes = op.properties_view, op.attributes_view
+    shared = type(props) is not dict and type(attributes) is not dict  # mappings shared by a shape: keyed by id
     try:
-        key = (op.name, tuple(op.properties_view.items()), tuple(op.attributes_view.items()),
+        key = (op.name, id(props) if shared else tuple(props.items()),
+               id(attributes) if shared else tuple(attributes.items()),
                tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results),
-               len(op.operands))
+               len(op.operands), shared)
         hit = _TEMPLATES.get(key)
     except TypeError:
         return None
-    if hit is None:
-        rec = _Recorder(pr, op)
-        rec.parts = []
-        try:
-            if decl.print is not None:
-                decl.print(rec, op)
-            else:
-                FormatPrinter(decl.compiled, op, rec).run()
-        except Exception:  # noqa: BLE001 - any trouble: print this op the ordinary way
-            return None
-        text = "".join(rec.parts)
-        if "\n" in text:
-            return None
-        if len(_TEMPLATES) >= _TEMPLATE_LIMIT:
-            _TEMPLATES.clear()
-        hit = _TEMPLATES[key] = _PLACEHOLDER.split(text)
+    if hit is not None:
+        return hit[0]
+    rec = _Recorder(pr, op)
+    rec.parts = []
+    try:
+        if decl.print is not None:
+            decl.print(rec, op)
+        else:
+            FormatPrinter(decl.compiled, op, rec).run()
+    except Exception:  # noqa: BLE001 - any trouble: print this op the ordinary way
+        return None
+    text = "".join(rec.parts)
+    if "\n" in text:
+        return None
+    if len(_TEMPLATES) >= _TEMPLATE_LIMIT:
+        _TEMPLATES.clear()
+    hit = _PLACEHOLDER.split(text)
+    hit[1::2] = [int(i) for i in hit[1::2]]  # text, operand index, text, ...
+    # (a shared key holds its mappings, so that their ids are not reused while the entry lives)
+    _TEMPLATES[key] = (hit, (props, attributes) if shared else None)
     return hit
 
 
@@ -177,7 +185,7 @@ def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
         if pieces is not None:
             parts = [indent, pr.results(op), name]
             for k, piece in enumerate(pieces):
-                parts.append(piece if k % 2 == 0 else pr.operand(op, int(piece)))
+                parts.append(piece if k % 2 == 0 else pr.operand(op, piece))
             parts.append(pr.loc(op.location_text))
             pr.out.append("".join(parts))
             return
