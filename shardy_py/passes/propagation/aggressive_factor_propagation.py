@@ -78,7 +78,7 @@ class AggressiveFactorPropagation(BasicFactorPropagation):
                                        factor_sizes: Sequence[int]) -> list[AxisRefAttr]:
         """The axes ``tensor`` should take along ``factor_index`` ([] when it should not change)."""
         fs = tensor.factor_index_to_sharding.get(factor_index)
-        if fs is None:
+        if fs is None or not axes_per_factor[factor_index]:
             return []
         new_axes = list(axes_per_factor[factor_index])
         self.truncate_axes_by_removing_conflicts(
@@ -124,7 +124,9 @@ class AggressiveFactorPropagation(BasicFactorPropagation):
             from shardy_py.passes.op_traits import is_elementwise
 
             elementwise = is_elementwise(op)
-        order = self.sorted_factor_indices(projection, factor_sizes, axes_per_factor, mesh, elementwise)
+        # Factors without candidate axes propagate nothing: leave them out of the walk.
+        order = [f for f in self.sorted_factor_indices(projection, factor_sizes, axes_per_factor, mesh, elementwise)
+                 if axes_per_factor[f]]
 
         for index, tensor in enumerate(projection.results):
             updated = False

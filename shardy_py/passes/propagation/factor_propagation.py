@@ -54,22 +54,26 @@ def propagate_any(_factor_index: int) -> PropagationDirection:
     return PropagationDirection.BOTH
 
 
+_FORWARD = PropagationDirection.FORWARD
+_BACKWARD = PropagationDirection.BACKWARD
+
+
 def _forward_and_backward(a: PropagationDirection, b: PropagationDirection) -> bool:
-    return {a, b} == {PropagationDirection.FORWARD, PropagationDirection.BACKWARD}
+    return (a is _FORWARD and b is _BACKWARD) or (a is _BACKWARD and b is _FORWARD)
 
 
 def union_of_propagation_directions(a: PropagationDirection, b: PropagationDirection) -> PropagationDirection:
     """FORWARD with BACKWARD is BOTH; otherwise the larger of the two."""
     if _forward_and_backward(a, b):
         return PropagationDirection.BOTH
-    return PropagationDirection(max(a, b))
+    return a if a >= b else b
 
 
 def intersection_of_propagation_directions(a: PropagationDirection, b: PropagationDirection) -> PropagationDirection:
     """FORWARD with BACKWARD is NONE; otherwise the smaller of the two."""
     if _forward_and_backward(a, b):
         return PropagationDirection.NONE
-    return PropagationDirection(min(a, b))
+    return a if a <= b else b
 
 
 class FactorPropagation(abc.ABC):
