@@ -534,3 +534,13 @@ def test_distribute_axes_over_no_factors_does_nothing():
     shardings: list[FactorSharding] = []
     distribute_axes_across_factors(shardings, [], axes('"x"'), MeshAttr((MeshAxisAttr("x", 2),)))
     assert shardings == []
+
+
+def test_projecting_back_drops_dimension_priorities():
+    # The factor view has no priorities; the user-priority pass puts them back itself.
+    mesh = MeshAttr((MeshAxisAttr("a", 2), MeshAxisAttr("b", 2)))
+    rule = OpShardingRuleAttr((4, 4), (TensorMappingAttr((DimMappingAttr((0,)), DimMappingAttr((1,)))),), ())
+    s = sharding('#sdy.sharding<@mesh, [{"a", ?}p1, {"b"}p0]>')
+    p = ShardingProjection.build([s], [], rule, mesh)
+    assert str(p.operands[0].create_tensor_sharding_attr(rule.operand_mappings[0], (4, 4), "mesh", mesh)) == (
+        '#sdy.sharding<@mesh, [{"a", ?}, {"b"}]>')
