@@ -30,6 +30,14 @@ def clone_module(module: Module) -> Module:
                         postamble=list(module.postamble))
 
 
+def _read(op: Operation, field: str):
+    """``op.<field>`` for reading: its ``<field>_view`` where ops have one (a mapping shared by ops
+    of one shape stays shared, and read-only, in the copy: asking for ``op.<field>`` would give the
+    original a dict of its own first), else the field."""
+    view = getattr(op, field + "_view", None)
+    return view if view is not None else getattr(op, field)
+
+
 class _Cloner:
     """One cloning run: the value mapping and the copies of mutable containers made so far (by the
     original's id, so a dict shared in the original is one dict in the copy)."""
@@ -39,7 +47,8 @@ class _Cloner:
         self.memo: dict[int, object] = {}
 
     def copy(self, x):
-        """``x`` with every list and dict in it copied (once each); anything else is shared."""
+        """``x`` with every list and dict in it copied (once each); anything else (attributes, and
+        read-only mappings) is shared."""
         t = type(x)
         if t is dict:
             c = self.memo.get(id(x))
@@ -57,8 +66,9 @@ class _Cloner:
         mapping = self.mapping
         pieces = op._pieces
         new = Operation(op.name, operands=[mapping.get(v, v) for v in op.operands],
-                        operand_names=list(op.operand_names), operand_types=list(op.operand_types),
-                        properties=self.copy(op.properties), attributes=self.copy(op.attributes),
+                        operand_names=list(op.operand_names), operand_types=list(_read(op, "operand_types")),
+                        properties=self.copy(_read(op, "properties")),
+                        attributes=self.copy(_read(op, "attributes")),
                         loc=op._location, generic_form=op.generic_form, result_groups=list(op.result_groups),
                         location_text=op.location_text, pieces=list(pieces) if pieces is not None else None,
                         attribute_locs=dict(op.attribute_locs))
