@@ -66,7 +66,8 @@ class _Cloner:
         mapping = self.mapping
         pieces = op._pieces
         new = Operation(op.name, operands=[mapping.get(v, v) for v in op.operands],
-                        operand_names=list(op.operand_names), operand_types=list(_read(op, "operand_types")),
+                        operand_names=list(_read(op, "operand_names")),
+                        operand_types=list(_read(op, "operand_types")),
                         properties=self.copy(_read(op, "properties")),
                         attributes=self.copy(_read(op, "attributes")),
                         loc=op._location, generic_form=op.generic_form, result_groups=list(op.result_groups),
