@@ -237,6 +237,48 @@ module {
 """
 
 
+#: %arg0 is used by the while and, inside its body, by the transpose: MLIR's parser creates an op after
+#: the ops of its regions, so the while's use is the newer one.  When the constraint shards %arg0 the
+#: users are notified newest first: the while's edge, then the transpose, which is revisited first and
+#: whose (transposed) sharding reaches the body's add before the edge's can.
+CAPTURED_USE = """\
+sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8x8xf32>, %arg1: tensor<i32>) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x8xf32>, tensor<i32>
+   cond {
+    %1 = stablehlo.compare LT, %iterArg_0, %iterArg_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %1 = stablehlo.transpose %arg0, dims = [1, 0] : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %2 = stablehlo.add %iterArg, %1 : tensor<8x8xf32>
+    stablehlo.return %2, %iterArg_0 : tensor<8x8xf32>, tensor<i32>
+  }
+  %d = sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+  return %0#0, %d : tensor<8x8xf32>, tensor<8x8xf32>
+}
+"""
+CAPTURED_USE_OUT = """\
+module {
+  sdy.mesh @mesh = <["a"=2]>
+  func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<i32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+    %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x8xf32>, tensor<i32>
+    cond {
+      %4 = stablehlo.compare LT, %iterArg_0, %iterArg_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %4 : tensor<i1>
+    } do {
+      %4 = stablehlo.transpose %arg0, dims = [1, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+      %5 = stablehlo.add %iterArg, %4 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", ?}]>]>} : tensor<8x8xf32>
+      stablehlo.return %5, %iterArg_0 : tensor<8x8xf32>, tensor<i32>
+    }
+    %1 = sdy.data_flow_edge %0#0 sharding=<@mesh, [{?}, {"a", ?}]> : tensor<8x8xf32>
+    %2 = sdy.data_flow_edge %0#1 : tensor<i32>
+    %3 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}, {}]> : tensor<8x8xf32>
+    return %1, %3 : tensor<8x8xf32>, tensor<8x8xf32>
+  }
+}
+"""
+
+
 CASES = {
     "dead": (DEAD, ["-sdy-basic-propagate"], DEAD_OUT),
     "group_conflict": (GROUP_CONFLICT, ["-sdy-basic-propagate"], GROUP_CONFLICT_OUT),
@@ -246,6 +288,7 @@ CASES = {
     "keep_rules": (KEEP_RULES, ["-sdy-basic-propagate=keep-sharding-rules=true"], KEEP_RULES_OUT),
     "while_edges": (WHILE_EDGES, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], WHILE_EDGES_OUT),
     "use_order": (USE_ORDER, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], USE_ORDER_OUT),
+    "captured_use": (CAPTURED_USE, ["-sdy-add-data-flow-edges", "-sdy-basic-propagate"], CAPTURED_USE_OUT),
 }
 
 

@@ -41,7 +41,8 @@ def track(value: Value) -> None:
 
 
 def track_tree(root: Operation) -> None:
-    """Use lists for every value defined or used below ``root`` (``root`` included)."""
+    """Use lists for every value defined or used below ``root`` (``root`` included), each in the
+    order MLIR's parser makes the uses (see ``_post_order``)."""
     ops = list(root.walk())
     for op in ops:
         for r in op.results:
@@ -52,13 +53,28 @@ def track_tree(root: Operation) -> None:
                 for a in block.arguments:
                     if a._use_map is None:
                         a._use_map = {}
-    for op in ops:
+    for op in _post_order(root):
         for i, v in enumerate(op.operands):
             if v is None:
                 continue
             if v._use_map is None:
                 v._use_map = {}
             v._use_map[(op, i)] = None
+
+
+def _post_order(root: Operation):
+    """``root`` and the ops below it, each after the ops in its regions: the order MLIR's parser
+    creates them in (an op with regions is created once its regions are parsed), hence the order
+    their uses enter use lists."""
+    stack: list[tuple[Operation, bool]] = [(root, False)]
+    while stack:
+        op, expanded = stack.pop()
+        if expanded:
+            yield op
+            continue
+        stack.append((op, True))
+        nested = [inner for region in op.regions for block in region.blocks for inner in block.ops]
+        stack.extend((inner, False) for inner in reversed(nested))
 
 
 def recount(root: Operation) -> dict[Value, list[tuple[Operation, int]]]:
