@@ -47,11 +47,25 @@ OPS = [
     ([(8, 12)], (8, 4), "stablehlo.slice {a0} [0:8, 2:6] : {t}"),
     ([(8, 6), ()], (8,),
      "stablehlo.reduce({a0} init: {a1}) applies stablehlo.add across dimensions = [1] : {t}"),
+    ([(6, 4), ()], (8, 8), "stablehlo.pad {a0}, {a1}, low = [1, 0], high = [1, 1], interior = [0, 1] : {t}"),
+    ([(8, 6), ("i32",), ("i32",)], (4, 6), "stablehlo.dynamic_slice {a0}, {a1}, {a2}, sizes = [4, 6] : {t}"),
+    ([(8, 6), (4, 1, "i32")], (4, 6),
+     '"stablehlo.gather"({a0}, {a1}) <{{dimension_numbers = #stablehlo.gather<offset_dims = [1], '
+     "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, "
+     'slice_sizes = array<i64: 1, 6>}}> : {t}'),
+    ([(8, 6)], (8, 6), "stablehlo.reverse {a0}, dims = [1] : {t}"),
 ]
 
 
-def tensor_type(shape: tuple[int, ...]) -> str:
-    return "tensor<" + "".join(f"{n}x" for n in shape) + "f32>"
+def tensor_type(shape: tuple) -> str:
+    """``(8, 6)`` -> ``tensor<8x6xf32>``; a trailing string is the element type (``(4, "i32")``)."""
+    element = shape[-1] if shape and isinstance(shape[-1], str) else "f32"
+    dims = shape[:-1] if shape and isinstance(shape[-1], str) else shape
+    return "tensor<" + "".join(f"{n}x" for n in dims) + element + ">"
+
+
+def rank(shape: tuple) -> int:
+    return len(shape) - (1 if shape and isinstance(shape[-1], str) else 0)
 
 
 @st.composite
@@ -88,14 +102,14 @@ def one_op_modules(draw) -> str:
     operand_shapes, result_shape, op = draw(st.sampled_from(OPS))
     args = []
     for i, shape in enumerate(operand_shapes):
-        s = draw(sharding_text(len(shape)))
+        s = draw(sharding_text(rank(shape)))
         attr = f" {{sdy.sharding = {s}}}" if s else ""
         args.append(f"%arg{i}: {tensor_type(shape)}{attr}")
     fn_type = f"({', '.join(tensor_type(s) for s in operand_shapes)}) -> {tensor_type(result_shape)}"
-    text = op.format(a0="%arg0", a1="%arg1", t=fn_type)
-    result_sharding = draw(sharding_text(len(result_shape)))
+    text = op.format(a0="%arg0", a1="%arg1", a2="%arg2", t=fn_type)
+    result_sharding = draw(sharding_text(rank(result_shape)))
     if result_sharding:
-        head, _, tail = text.partition(" : ")
+        head, _, tail = text.rpartition(" : ")
         text = f"{head} {{sdy.sharding = #sdy.sharding_per_value<[{result_sharding[len('#sdy.sharding'):]}]>}} : {tail}"
     return (f"sdy.mesh @mesh = {MESH}\n"
             f"func.func @main({', '.join(args)}) -> {tensor_type(result_shape)} {{\n"
