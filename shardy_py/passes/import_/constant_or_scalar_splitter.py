@@ -6,7 +6,7 @@ originals left without users (but sharding groups, which are copied along and er
 from __future__ import annotations
 
 from shardy_py.ir.builder import Builder
-from shardy_py.ir.edit import clone, erase, insert_before, replace_in_block
+from shardy_py.ir.edit import clone, erase, insert_before, replace_op_with
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.func_calls import (
@@ -35,15 +35,8 @@ def to_sdy_constant(op: Operation) -> Value:
         value = type(value)(text[: -len(suffix)])
     new = Builder().create("sdy.constant", [], result_types=[result_type], properties={"value": value},
                            attributes=dict(sorted(op.attributes.items())), loc=op.loc)
-    result = new.results[0]
-    # MLIR's replaceAllUsesWith leaves the new constant's uses in program order (the reverse of a
-    # parsed value's): moved here one by one in that order, whatever order ``replace_all_uses_with``
-    # keeps, so ``Splitter.forward_uses`` holds.
-    for user, index in list(op.results[0].uses):
-        user.set_operand(index, result)
-    replace_in_block(op, new)
-    erase(op)
-    return result
+    replace_op_with(op, new)  # the uses move in MLIR's use-list order (see Value.replace_all_uses_with)
+    return new.results[0]
 
 
 def is_scalar(value: Value) -> bool:
