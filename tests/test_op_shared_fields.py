@@ -99,3 +99,14 @@ def test_verify_and_print_do_not_take_copies():
     str(module)
     shardy_py.print_module(module, generic=True)
     assert ops[2].attributes_view is shared
+
+
+def test_operand_names_made_from_the_operands_when_asked():
+    module, ops = _ops("stablehlo.add")
+    op = ops[1]
+    assert op.operand_names_view == ("%3", "%3")
+    names = op.operand_names
+    assert names == ["%3", "%3"] and op.operand_names is names  # owned from now on
+    names[0] = "%written"
+    assert op.operand_names_view == ["%written", "%3"]
+    assert "%4 = stablehlo.add %3, %3" in str(module)  # values print by their own names

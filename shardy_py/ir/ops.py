@@ -205,7 +205,9 @@ class Operation:
     name: str
     results: list[Value] = attrs.field(factory=list)
     _operand_tuple: tuple = attrs.field(default=(), alias="operands")
-    operand_names: list[str] = attrs.field(factory=list)
+    #: ``operand_names`` as given; None: the operands' own names (an op built from a recipe whose names all
+    #: resolved as written), made into a list the op owns when asked for.
+    _operand_name_list: list[str] | None = attrs.field(factory=list, alias="operand_names")
     #: ``operand_types``, ``properties`` and ``attributes`` as given: a list / dict the op owns, or any
     #: other sequence / mapping shared with other ops (see ``properties``), copied on first access.
     _operand_type_seq: list[Type] | tuple = attrs.field(factory=list, alias="operand_types")
@@ -329,6 +331,26 @@ class Operation:
     def operand_types_view(self) -> tuple | list:
         """``operand_types`` for reading only (see ``properties_view``)."""
         return self._operand_type_seq
+
+    @property
+    def operand_names(self) -> list[str]:
+        """The operand names as written, a list this op owns."""
+        names = self._operand_name_list
+        if names is None:
+            names = self._operand_name_list = list(self.operand_names_view)
+        return names
+
+    @operand_names.setter
+    def operand_names(self, value: list[str]) -> None:
+        self._operand_name_list = value
+
+    @property
+    def operand_names_view(self) -> list[str] | tuple[str, ...]:
+        """``operand_names`` for reading only (made from the operands when the op keeps none)."""
+        names = self._operand_name_list
+        if names is None:
+            return tuple(v.name if v is not None else "%<<UNKNOWN SSA VALUE>>" for v in self._operand_tuple)
+        return names
 
     @property
     def result_groups(self) -> list[tuple[str, int]]:

@@ -86,6 +86,11 @@ class Recipe:
             return None
         line, col = parser.lines.locate(start)
         loc = packed_location(line, col)
+        for v, n in zip(operands, operand_names, strict=True):
+            if v.name != n:
+                break
+        else:
+            operand_names = None  # as the operands are named: not kept (``Operation.operand_names``)
         op = Operation(self.name, results=[], operands=operands, operand_names=operand_names,
                        operand_types=self.shared_operand_types, regions=(),
                        properties=self.shared_props, attributes=self.shared_attributes, loc=loc,
@@ -115,7 +120,7 @@ class Recipe:
             name = op.results[i].name
             names.append(name.rsplit("#", 1)[0] if count > 1 else name)
             i += count
-        return names + list(op.operand_names)
+        return names + list(op.operand_names_view)
 
     def result_groups_of(self, op: Operation) -> list[tuple[str, int]]:
         """``op.result_groups`` of an op built by this recipe."""
@@ -140,7 +145,7 @@ class Recipe:
 
     def pieces_of(self, op: Operation) -> list | None:
         """``op._pieces`` of an op built by this recipe."""
-        return None if self.pieces is None else _fill_pieces(self.pieces, op.operand_names)
+        return None if self.pieces is None else _fill_pieces(self.pieces, op.operand_names_view)
 
 
 class _NotClonable(Exception):

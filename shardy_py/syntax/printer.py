@@ -70,7 +70,12 @@ class Printer:
         return self.names.name(v, written)
 
     def operand(self, op: Operation, i: int) -> str:
-        names = op.operand_names
+        v = op.operands[i]
+        if v is not None and self.names is not None:
+            known = self.names.name(v, None)
+            if known is not None:
+                return known
+        names = op.operand_names_view
         return self.value(op.operands[i], names[i] if i < len(names) else "%<<UNKNOWN SSA VALUE>>")
 
     def operands(self, op: Operation) -> str:
@@ -158,7 +163,7 @@ class Printer:
             block = holder.parent if holder is not None else None
         for b in reversed(chain):
             out.update(self._block_renames(b))
-        for i, written in enumerate(op.operand_names):
+        for i, written in enumerate(op.operand_names_view):
             out[written] = self.operand(op, i)
         for region in op.regions:
             for block in region.blocks:
@@ -298,7 +303,7 @@ def pr_func(pr: Printer, op: Operation, indent: str) -> None:
 def pr_return(pr: Printer, op: Operation, indent: str) -> None:
     name = "return" if op.name == "func.return" and _in_func_body(op) else op.name
     text = name + pr.attr_dict(op.attributes_view)
-    if op.operand_names:
+    if op.operand_names_view:
         text += f" {pr.operands(op)} : {_types(op.operand_types_view)}"
     pr.line(indent, text + pr.loc(op.location_text))
 

@@ -84,7 +84,7 @@ def same_type(a: Type | None, b: Type | None) -> bool:
 
 def operand_types(op) -> list[Type | None]:
     """Types of ``op``'s operands: the resolved value's type, else the type written in the op."""
-    n = max(len(op.operands), len(op.operand_names))
+    n = max(len(op.operands), len(op.operand_names_view))
     out: list[Type | None] = []
     for i in range(n):
         v = op.operands[i] if i < len(op.operands) else None
