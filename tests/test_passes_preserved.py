@@ -151,4 +151,27 @@ def test_the_collector_is_handed_back_after_a_run():
     assert gc.get_freeze_count() == 0
     with manager_module.outermost_run():
         assert gc.get_freeze_count() > 0
+        with manager_module.outermost_run():  # a pipeline's nested run
+            pass
+        assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0 and gc.isenabled()
+
+
+def test_a_run_leaves_objects_the_caller_froze_frozen():
+    import gc
+
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        PassManager([lookup("symbol-dce")()]).run(shardy_py.parse(MODULE))
+        assert gc.get_freeze_count() >= frozen
+    finally:
+        gc.unfreeze()
+
+
+def test_a_failed_run_hands_the_collector_back_too():
+    import gc
+
+    with pytest.raises(PassError):
+        PassManager([_Breaks(claim_preserved=False)]).run(shardy_py.parse(MODULE))
+    assert gc.get_freeze_count() == 0 and manager_module._run_depth == 0
