@@ -39,7 +39,11 @@ class PassOption:
 
 class Pass:
     """Base of every pass.  Subclasses set ``name``, ``summary``, ``options`` and ``anchor``
-    (``"builtin.module"``, or ``"func.func"`` to run once per function) and define ``run``."""
+    (``"builtin.module"``, or ``"func.func"`` to run once per function) and define ``run``.
+
+    A run that leaves the IR exactly as it found it may call ``ctx.mark_all_preserved()`` (MLIR's
+    ``markAllAnalysesPreserved``): the pass manager then does not verify the module again after it
+    (tests/test_passes_preserved.py checks such claims).  Without the call the module is verified."""
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
