@@ -49,6 +49,7 @@ from shardy_py.passes.propagation.propagation_update import (
 from shardy_py.passes.propagation.sharding_group_map import ShardingGroupError, ShardingGroupMap
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.shardings import get_sharding, set_sharding
+from shardy_py.rules import registry
 from shardy_py.rules.builder import create_identity_sharding_rule
 from shardy_py.rules.sharding_rule import SHARDING_RULE_ATTR, get_or_create_sharding_rule
 
@@ -130,8 +131,14 @@ def _func_data_flow_edge(env: PropagationEnv) -> Pattern:
     return pattern
 
 
+#: Ops the registry gives no rule and no warning (an op's own ``sdy.sharding_rule`` still counts).
+_RULELESS = registry.NO_RULE_OPS | registry.TERMINATOR_OPS
+
+
 def _registered_op(env: PropagationEnv) -> Pattern:
     def pattern(op: Operation, rewriter: GreedyRewriter) -> bool:
+        if op.name in _RULELESS and SHARDING_RULE_ATTR not in op.attributes_view:
+            return False  # what the registry would say, without asking it
         rule = get_or_create_sharding_rule(op, env.conservative, set_on_op=True, warn=env.warn)
         if rule is None:
             return False
