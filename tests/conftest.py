@@ -1,7 +1,8 @@
-"""Shared fixtures: the conformance corpus, the FileCheck binary, a CLI runner."""
+"""Shared fixtures: the conformance corpus, the FileCheck binary, CLI runners."""
 from __future__ import annotations
 
 import glob
+import io
 import json
 import os
 import shutil
@@ -66,6 +67,21 @@ def run_cli(*args: str, input: str | bytes | None = None, timeout: float = 60, c
                        timeout=timeout, cwd=cwd)
     return subprocess.CompletedProcess(r.args, r.returncode, r.stdout.decode("utf-8", "replace"),
                                        r.stderr.decode("utf-8", "replace"))
+
+
+@pytest.fixture
+def run_main(capsys, monkeypatch):
+    """The CLI in this process (``shardy_py.cli.main``, where ``run_cli`` starts a subprocess):
+    ``run_main(ARGS..., input=TEXT)`` -> ``CompletedProcess`` (returncode, stdout, stderr)."""
+    from shardy_py.cli import main
+
+    def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
+        if input is not None:
+            monkeypatch.setattr(sys, "stdin", io.StringIO(input))
+        status = main(list(args))
+        out = capsys.readouterr()
+        return subprocess.CompletedProcess(args, status, out.out, out.err)
+    return run
 
 
 def corpus_chunks(root: Path) -> list[str]:

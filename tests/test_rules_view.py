@@ -19,6 +19,20 @@ MODULE = """func.func @main(%arg0: tensor<8x4xf32>, %arg1: tensor<4x16xf32>) -> 
 }
 """
 
+#: ``describe`` of the dot_general of ``MODULE`` (also what ``python -m shardy_py rules`` prints for it).
+DOT_WITH_OP = """\
+sharding rule of stablehlo.dot_general at line 2
+#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} reduction={k}>
+  tensor     value  type              dims
+  operand 0  %arg0  tensor<8x4xf32>   [i, k]
+  operand 1  %arg1  tensor<4x16xf32>  [k, j]
+  result 0   %0     tensor<8x16xf32>  [i, j]
+  factor  size  kind          dimensions
+  i          8  pass-through  operand 0 dim 0, result 0 dim 0
+  j         16  pass-through  operand 1 dim 1, result 0 dim 1
+  k          4  reduction     operand 0 dim 1, operand 1 dim 0
+  custom rule: no"""
+
 
 def rule(text: str) -> OpShardingRuleAttr:
     return shardy_py.parse_attribute(text)
@@ -43,18 +57,7 @@ def test_describe_without_op_lists_tensors_and_factors():
 
 
 def test_describe_with_op_names_values_and_types_and_says_where():
-    assert describe(rule(DOT), dot_op()) == """\
-sharding rule of stablehlo.dot_general at line 2
-#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} reduction={k}>
-  tensor     value  type              dims
-  operand 0  %arg0  tensor<8x4xf32>   [i, k]
-  operand 1  %arg1  tensor<4x16xf32>  [k, j]
-  result 0   %0     tensor<8x16xf32>  [i, j]
-  factor  size  kind          dimensions
-  i          8  pass-through  operand 0 dim 0, result 0 dim 0
-  j         16  pass-through  operand 1 dim 1, result 0 dim 1
-  k          4  reduction     operand 0 dim 1, operand 1 dim 0
-  custom rule: no"""
+    assert describe(rule(DOT), dot_op()) == DOT_WITH_OP
 
 
 def test_dimension_of_several_factors_says_which_part_each_factor_is():

@@ -1,9 +1,18 @@
-"""Reading an op's inherent attributes (properties) as plain values, for the rules of part 1."""
+"""Reading an op's properties (inherent attributes), discardable attributes and operand types for
+the sharding rules: as plain values (``int_prop``, ``ints_prop``, ``str_prop``, ``bool_prop``) or as
+the typed attribute (``typed_prop``: dimension numbers, enums).
+
+Properties are ``OpaqueAttr`` values holding MLIR's canonical text; they are read back through the
+attribute reader (memoised by text).  An absent property gives None or the caller's default, as
+ODS's ``OptionalAttr`` / ``DefaultValuedAttr`` accessors do.
+"""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from shardy_py.dialects.attr_codecs import ints_of
+from shardy_py.ir.builtin_attrs import BoolAttr
 from shardy_py.ir.ops import Operation
 from shardy_py.syntax.attr_reader import parse_attribute
 
@@ -55,3 +64,20 @@ def str_prop(op, name: str) -> str:
     if attr is None:
         return ""
     return parse_attribute(str(attr)).value
+
+
+def typed_prop(op, name: str) -> Any | None:
+    """The property ``name`` of ``op`` as a typed attribute (``DotDimensionNumbersAttr``,
+    ``TransposeAttr``, ...), or None when the op does not carry it."""
+    raw = properties_of(op).get(name)
+    return None if raw is None else parse_attribute(str(raw))
+
+
+def bool_prop(op, name: str, default: bool = False) -> bool:
+    """The boolean property ``name`` (``true`` / ``false``), or ``default`` when absent."""
+    attr = typed_prop(op, name)
+    if attr is None:
+        return default
+    if not isinstance(attr, BoolAttr):
+        raise TypeError(f"'{op.name}' property '{name}' is not a boolean: {attr}")
+    return attr.value

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpShardingRuleAttr
 from shardy_py.rules.builder import KNULL_DIM, FactorType, OpShardingRuleBuilder, shape_of
-from shardy_py.rules.op_props import bool_prop, typed_prop
-from shardy_py.rules.props import int_prop
+from shardy_py.rules.props import bool_prop, int_prop, typed_prop
 from shardy_py.rules.registry import register_rule
 
 _REDUCTION = FactorType.REDUCTION

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from shardy_py.ir.attrs import OpShardingRuleAttr
 from shardy_py.rules.builder import KNULL_DIM, FactorType, OpShardingRuleBuilder, shape_of
-from shardy_py.rules.op_props import typed_prop
+from shardy_py.rules.props import typed_prop
 from shardy_py.rules.registry import register_rule
 
 #: ``add_factor(input_dim, indices_dim, slices_dim, size, factor_type, blocked)``.

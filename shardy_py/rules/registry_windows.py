@@ -72,18 +72,9 @@ def reduce_window_rule(op, conservative: bool) -> OpShardingRuleAttr:
             .build())
 
 
-@register_rule("stablehlo.pad")
-def pad_rule(op, conservative: bool) -> OpShardingRuleAttr:
-    """Pointwise; a padded dimension is a permutation factor, blocked when conservative."""
-    return (OpShardingRuleBuilder.for_op(op)
-            .add_pointwise_with_diff_type_for_mismatch(shape_of(op.operands[0]), shape_of(op.results[0]),
-                                                       FactorType.PERMUTATION, conservative)
-            .build())
-
-
-@register_rule("stablehlo.slice")
-def slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
-    """Pointwise; a sliced dimension is a permutation factor, blocked when conservative."""
+@register_rule("stablehlo.pad", "stablehlo.slice")
+def pad_or_slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
+    """Pointwise; a padded or sliced dimension is a permutation factor, blocked when conservative."""
     return (OpShardingRuleBuilder.for_op(op)
             .add_pointwise_with_diff_type_for_mismatch(shape_of(op.operands[0]), shape_of(op.results[0]),
                                                        FactorType.PERMUTATION, conservative)
