@@ -6,9 +6,10 @@ sides read exactly the same op and print it their own way; ``check`` then compar
 """
 from __future__ import annotations
 
+from cpp_oracle import cpp, ours, prints_as_mlir
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
-from rules_oracle import MODES, cpp, ours, prints_as_mlir
+from rules_oracle import MODES
 
 DRAWN = settings(max_examples=80, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 SIZES = st.sampled_from([1, 2, 3, 4, 6, 8])

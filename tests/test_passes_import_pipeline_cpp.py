@@ -9,7 +9,6 @@ the pass's), and, for ``sdy-import-pipeline``, a pipeline pass not yet implement
 """
 from __future__ import annotations
 
-import functools
 import re
 import subprocess
 import sys
@@ -17,15 +16,13 @@ from pathlib import Path
 
 import pytest
 
-import shardy_py
-from shardy_py.passes.manager import PassError, PassManager
 from shardy_py.passes.registry import lookup
 
 pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
 
+from cpp_oracle import cpp, ours, prints_as_mlir  # noqa: E402
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
-from jax._src.interpreters import mlir as jax_mlir  # noqa: E402
-from jax._src.lib.mlir import ir, passmanager  # noqa: E402
+from jax._src.lib.mlir import ir  # noqa: E402
 
 from shardy_py import strategies as sst  # noqa: E402
 from shardy_py.passes.import_.import_pipeline import import_pipeline_passes  # noqa: E402
@@ -55,42 +52,6 @@ PIPELINES = {
     "sdy-import-pipeline": "builtin.module(sdy-import-pipeline)",
     "sdy-import-pipeline=dedup-functions-fully=true": "builtin.module(sdy-import-pipeline{dedup-functions-fully=true})",
 }
-
-
-@functools.cache
-def _context():
-    ctx = jax_mlir.make_ir_context()
-    ctx.allow_unregistered_dialects = True
-    return ctx
-
-
-#: What either side gives for a pass that fails (or whose output does not verify): both must fail.
-FAILED = "<the pass failed>"
-
-
-def cpp(text: str, pipeline: str) -> str:
-    """jaxlib's output of ``pipeline`` on ``text`` (``FAILED`` when it fails)."""
-    module = ir.Module.parse(text, context=_context())
-    try:
-        passmanager.PassManager.parse(pipeline, context=_context()).run(module.operation)
-    except ir.MLIRError:
-        return FAILED
-    return module.operation.get_asm()
-
-
-def ours(text: str, flag: str) -> str:
-    """Our output of pass ``flag`` on ``text`` (``FAILED`` when it fails)."""
-    module = shardy_py.parse(text)
-    try:
-        PassManager.parse(["-" + flag]).run(module)
-    except PassError:
-        return FAILED
-    return str(module)
-
-
-def prints_as_mlir(text: str) -> bool:
-    """Whether our plain print of ``text`` is MLIR's (else a pass difference could be the printer's)."""
-    return str(shardy_py.parse(text)) == cpp(text, "builtin.module()")
 
 
 def missing_pipeline_passes() -> list[str]:

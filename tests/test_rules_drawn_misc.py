@@ -129,9 +129,10 @@ def dots(draw) -> str:
 
 @st.composite
 def rng_bit_generators(draw) -> str:
-    state, out = "tensor<2xui64>", tensor(draw(shapes()), "ui32")
+    state, out = tensor((draw(st.sampled_from([2, 3])),), "ui64"), tensor(draw(shapes()), "ui32")
+    algorithm = draw(st.sampled_from(["DEFAULT", "THREE_FRY", "PHILOX"]))
     op = generic("stablehlo.rng_bit_generator", [state], [state, out],
-                 "rng_algorithm = #stablehlo<rng_algorithm DEFAULT>")
+                 f"rng_algorithm = #stablehlo<rng_algorithm {algorithm}>")
     return function([state], [state, out], op)
 
 

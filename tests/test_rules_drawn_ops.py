@@ -19,10 +19,11 @@ from rules_drawing import DRAWN, F32, SIZES, add_body, check, function, generic,
 
 
 @st.composite
-def regroup(draw, primes: list[int]) -> tuple[int, ...]:
-    """A shape whose dimensions multiply to the product of ``primes``, with some 1s in it."""
+def regroup(draw, primes: list[int], max_cuts: int = 3) -> tuple[int, ...]:
+    """A shape whose dimensions multiply to the product of ``primes`` (in at most ``max_cuts + 1``
+    groups), with some 1s in it."""
     order = draw(st.permutations(primes)) if draw(st.booleans()) else list(primes)
-    cuts = sorted(draw(st.sets(st.integers(1, max(len(order) - 1, 1)), max_size=3))) if len(order) > 1 else []
+    cuts = sorted(draw(st.sets(st.integers(1, max(len(order) - 1, 1)), max_size=max_cuts))) if len(order) > 1 else []
     groups, start = [], 0
     for c in [*cuts, len(order)]:
         groups.append(math.prod(order[start:c]))
@@ -37,6 +38,14 @@ def regroup(draw, primes: list[int]) -> tuple[int, ...]:
 def reshapes(draw) -> str:
     primes = draw(st.lists(st.sampled_from([2, 2, 3, 5]), max_size=5))
     a, b = draw(regroup(primes)), draw(regroup(primes))
+    return function([tensor(a)], tensor(b), generic("stablehlo.reshape", [tensor(a)], tensor(b)))
+
+
+@st.composite
+def reshapes_with_larger_primes(draw) -> str:
+    """Reshapes of up to six prime factors up to 11, grouped in any way on each side."""
+    primes = draw(st.lists(st.sampled_from([2, 3, 5, 7, 11]), min_size=1, max_size=6))
+    a, b = draw(regroup(primes, len(primes))), draw(regroup(primes, len(primes)))
     return function([tensor(a)], tensor(b), generic("stablehlo.reshape", [tensor(a)], tensor(b)))
 
 
@@ -160,6 +169,12 @@ def reduce_windows(draw) -> str:
 @DRAWN
 @given(text=reshapes())
 def test_reshape_rules_match_cpp(text):
+    check(text)
+
+
+@DRAWN
+@given(text=reshapes_with_larger_primes())
+def test_reshape_rules_with_larger_primes_match_cpp(text):
     check(text)
 
 

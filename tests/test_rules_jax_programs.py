@@ -8,36 +8,26 @@ difference after the pass could be the printer's, not the rules'.
 """
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cpp_oracle import cpp, lower_programs, ours, prints_as_mlir, program_names, require_jax
+from hypothesis import HealthCheck, assume, given, settings
+from rules_oracle import MODES
 
-pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
+from shardy_py import strategies as sst
 
-from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
-from rules_oracle import MODES, cpp, ours, prints_as_mlir  # noqa: E402
-
-from shardy_py import strategies as sst  # noqa: E402
-
-PROGRAMS_SCRIPT = Path(__file__).parent / "data" / "jax_programs" / "programs.py"
-sys.path.insert(0, str(PROGRAMS_SCRIPT.parent))
-from programs import PROGRAMS  # noqa: E402
-
-NAMES = sorted(PROGRAMS)
+require_jax()
 
 
 @pytest.fixture(scope="module")
 def lowered(tmp_path_factory) -> Path:
-    """Every program's text, lowered in a subprocess with 8 CPU devices."""
-    out = tmp_path_factory.mktemp("jax_programs_rules")
-    subprocess.run([sys.executable, str(PROGRAMS_SCRIPT), str(out)], check=True, capture_output=True, timeout=600)
-    return out
+    """Every program's text."""
+    return lower_programs(tmp_path_factory.mktemp("jax_programs_rules"))
 
 
 @pytest.mark.parametrize("flag", sorted(MODES))
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", program_names())
 def test_populated_rules_match_cpp_on_jax_programs(lowered, name, flag):
     text = (lowered / f"{name}.mlir").read_text()
     if not prints_as_mlir(text):

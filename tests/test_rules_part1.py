@@ -10,39 +10,31 @@ StableHLO test corpus that holds one of these ops and compares with jaxlib's out
 """
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import sys
-from typing import NamedTuple
 
 import pytest
 from conftest import REPO, corpus_chunks
+from cpp_oracle import require_jax
+from rules_cases import Case as _Case
+from rules_cases import body_ops
+from rules_oracle import corpus_differences, cpp_populate, populate, populate_flag, run_pass
 
 import shardy_py
-from shardy_py.passes.manager import PassContext, PassError, PassManager
+from shardy_py.passes.manager import PassManager
 from shardy_py.rules import registry
 from shardy_py.rules.registry_elementwise import POINTWISE_OPS
-from shardy_py.rules.sharding_rule import reset_warnings, sharding_rule
+from shardy_py.rules.sharding_rule import sharding_rule
 
 
-class Case(NamedTuple):
-    """A func ``@f`` with signature ``sig``, ops ``body`` and a return of ``ret``; the rule of the
-    op under test (body op ``at``, default the last) normally and with conservative propagation."""
+class Case(_Case):
+    """A ``rules_cases.Case`` whose module also declares ``@mesh`` (for the sharding constraint)."""
 
-    sig: str
-    body: list[str]
-    ret: str
-    rule: str | None
-    conservative: str | None = "same"
-    at: int = -1
+    __slots__ = ()
 
     def text(self) -> str:
-        lines = "".join(f"  {line}\n" for line in self.body)
-        return f'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f{self.sig} {{\n{lines}  return {self.ret}\n}}\n'
-
-    def expected(self, conservative: bool) -> str | None:
-        return self.conservative if conservative and self.conservative != "same" else self.rule
+        return 'sdy.mesh @mesh = <["x"=2]>\n' + super().text()
 
 
 CASES = {
@@ -335,28 +327,11 @@ CASES = {
 }
 
 
-def _flag(conservative: bool) -> str:
-    return f"-sdy-populate-op-sharding-rules=conservative-propagation={'true' if conservative else 'false'}"
-
-
-def run_pass(text: str, conservative: bool = False) -> tuple[shardy_py.Module, PassContext]:
-    """``text`` after the pass, and the pass's diagnostics (warnings are once per process: reset)."""
-    reset_warnings()
-    module = shardy_py.parse(text)
-    ctx = PassManager.parse(_flag(conservative)).run(module)
-    return module, ctx
-
-
-def body_ops(module) -> list:
-    func = next(op for op in module.ops if op.name == "func.func")
-    return [op for op in func.regions[0].blocks[0].ops if op.name != "func.return"]
-
-
 @pytest.mark.parametrize("conservative", [False, True], ids=["normal", "conservative"])
 @pytest.mark.parametrize("name", list(CASES))
 def test_rule(name, conservative):
     case = CASES[name]
-    module, _ = run_pass(case.text(), conservative)
+    module = run_pass(case.text(), conservative)
     rule = body_ops(module)[case.at].attributes.get("sdy.sharding_rule")
     assert (None if rule is None else str(rule)) == case.expected(conservative)
 
@@ -425,7 +400,7 @@ def test_an_op_with_a_rule_keeps_it():
     text = ("func.func @f(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {\n"
             f"  %0 = stablehlo.abs %a {{sdy.sharding_rule = {custom}}} : tensor<8x4xf32>\n"
             "  return %0 : tensor<8x4xf32>\n}")
-    module, _ = run_pass(text)
+    module = run_pass(text)
     assert str(body_ops(module)[0].attributes["sdy.sharding_rule"]) == custom
 
 
@@ -433,7 +408,7 @@ def test_an_unknown_custom_call_gets_no_rule_and_a_warning():
     text = ("func.func @f(%a: tensor<8x2xui32>) -> tensor<8x2xui64> {\n"
             "  %0 = stablehlo.custom_call @unknown_custom_op(%a, %a) : (tensor<8x2xui32>, tensor<8x2xui32>) -> tensor<8x2xui64>\n"
             "  return %0 : tensor<8x2xui64>\n}")
-    module, ctx = run_pass(text)
+    module, ctx = populate(text)
     assert "sdy.sharding_rule" not in body_ops(module)[0].attributes
     assert [(d.line, d.severity, d.message) for d in ctx.diagnostics] == [
         (2, "warning", "custom call @unknown_custom_op is unknown to SDY sharding rule registry")]
@@ -447,16 +422,16 @@ def test_unknown_ops_are_warned_about_once_per_process_per_kind():
             "  %2 = stablehlo.custom_call @one(%1) : (tensor<4x16xf32>) -> tensor<4x16xf32>\n"
             "  %3 = stablehlo.custom_call @two(%2) : (tensor<4x16xf32>) -> tensor<4x16xf32>\n"
             "  return %3 : tensor<4x16xf32>\n}")
-    module, ctx = run_pass(text)
+    module, ctx = populate(text)
     assert [(d.line, d.message) for d in ctx.diagnostics] == [
         (2, "op 'stablehlo.batch_norm_training' is unknown to SDY sharding rule registry"),
         (4, "custom call @one is unknown to SDY sharding rule registry")]
-    ctx = PassManager.parse(_flag(False)).run(shardy_py.parse(text))
+    ctx = PassManager.parse(populate_flag(False)).run(shardy_py.parse(text))
     assert ctx.diagnostics == []
 
 
 def test_terminators_get_no_rule_and_no_warning():
-    module, ctx = run_pass(CASES["pointwise_all_reduce_of_two_operands"].text())
+    module, ctx = populate(CASES["pointwise_all_reduce_of_two_operands"].text())
     returns = [op for op in module.op.walk() if op.name in ("stablehlo.return", "func.return")]
     assert len(returns) == 2 and all("sdy.sharding_rule" not in op.attributes for op in returns)
     assert ctx.diagnostics == []
@@ -470,7 +445,7 @@ def test_ops_are_visited_inner_first():
             '    "foo.yield"(%1) : (tensor<4xf32>) -> ()\n'
             "  }) : (tensor<4xf32>) -> tensor<4xf32>\n"
             "  return %0 : tensor<4xf32>\n}")
-    _, ctx = run_pass(text)
+    _, ctx = populate(text)
     assert [(d.line, d.message) for d in ctx.diagnostics] == [
         (3, "op 'foo.inner' is unknown to SDY sharding rule registry")]
 
@@ -483,7 +458,7 @@ _DEBUG_LOG = ("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n"
 def test_xla_debug_log_gets_no_rule_and_no_warning():
     """Shardy at HEAD lists xla.debug.Log among the targets without a rule (commit 2685d64e,
     2026-07-28); jaxlib 0.10.2 predates that and warns (``test_jaxlib_still_warns_on_xla_debug_log``)."""
-    module, ctx = run_pass(_DEBUG_LOG)
+    module, ctx = populate(_DEBUG_LOG)
     assert "sdy.sharding_rule" not in body_ops(module)[0].attributes
     assert ctx.diagnostics == []
 
@@ -497,32 +472,12 @@ def test_shardys_failure_test_passes_with_verify_diagnostics(conformance_dir):
 
 # -- against jaxlib ---------------------------------------------------------------------------------
 
-def _jax():
-    return pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
-
-
-def cpp(text: str, conservative: bool) -> str:
-    """jaxlib's output of the pass on ``text``."""
-    _jax()
-    from jax._src.interpreters import mlir as jax_mlir
-    from jax._src.lib.mlir import ir, passmanager
-
-    ctx = jax_mlir.make_ir_context()
-    ctx.allow_unregistered_dialects = True
-    module = ir.Module.parse(text, context=ctx)
-    flag = "true" if conservative else "false"
-    passmanager.PassManager.parse(
-        f"builtin.module(func.func(sdy-populate-op-sharding-rules{{conservative-propagation={flag}}}))",
-        context=ctx).run(module.operation)
-    return module.operation.get_asm()
-
-
 @pytest.mark.parametrize("conservative", [False, True], ids=["normal", "conservative"])
 @pytest.mark.parametrize("name", list(CASES))
 def test_matches_jaxlib(name, conservative):
     text = CASES[name].text()
-    module, _ = run_pass(text, conservative)
-    assert str(module) == cpp(text, conservative)
+    module = run_pass(text, conservative)
+    assert str(module) == cpp_populate(text, conservative)
 
 
 def test_an_op_with_a_rule_keeps_it_in_jaxlib_too():
@@ -530,7 +485,7 @@ def test_an_op_with_a_rule_keeps_it_in_jaxlib_too():
     text = ("func.func @f(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {\n"
             f"  %0 = stablehlo.abs %a {{sdy.sharding_rule = {custom}}} : tensor<8x4xf32>\n"
             "  return %0 : tensor<8x4xf32>\n}")
-    assert str(run_pass(text)[0]) == cpp(text, False)
+    assert str(run_pass(text)) == cpp_populate(text, False)
 
 
 _JAXLIB_WARNINGS = """
@@ -547,7 +502,7 @@ passmanager.PassManager.parse("builtin.module(func.func(sdy-populate-op-sharding
 def test_jaxlib_still_warns_on_xla_debug_log():
     """The evidence for the pinned difference above: jaxlib's (older) registry does not know the
     target.  A fresh process, as the C++ warns once per process."""
-    _jax()
+    require_jax()
     r = subprocess.run([sys.executable, "-c", _JAXLIB_WARNINGS], input=_DEBUG_LOG, capture_output=True, text=True)
     assert r.stdout == "custom call @xla.debug.Log is unknown to SDY sharding rule registry\n"
 
@@ -558,82 +513,14 @@ PART1_OPS = {*POINTWISE_OPS, "stablehlo.clamp", "stablehlo.all_gather", "stableh
              "stablehlo.cholesky", "stablehlo.concatenate", "stablehlo.custom_call", "stablehlo.select_and_scatter"}
 _PART1_OP = re.compile(r'\b(' + "|".join(re.escape(n) for n in sorted(PART1_OPS, key=len, reverse=True)) + r')\b')
 
-#: Runs in a subprocess (MLIR aborts the process on some invalid corpus chunks): reads one JSON
-#: text per line, writes jaxlib's plain print and its outputs of the pass, or the error.
-_ORACLE = """
-import json, sys
-from jax._src.interpreters import mlir as jax_mlir
-from jax._src.lib.mlir import ir, passmanager
-for line in sys.stdin:
-    out = {}
-    try:
-        for flag in ("false", "true"):
-            ctx = jax_mlir.make_ir_context(); ctx.allow_unregistered_dialects = True
-            m = ir.Module.parse(json.loads(line), context=ctx)
-            out["plain"] = m.operation.get_asm()
-            passmanager.PassManager.parse("builtin.module(func.func(sdy-populate-op-sharding-rules"
-                                          "{conservative-propagation=" + flag + "}))", context=ctx).run(m.operation)
-            out[flag] = m.operation.get_asm()
-    except Exception as e:
-        out["error"] = str(e)
-    print(json.dumps(out), flush=True)
-"""
-
-
-def _oracle(texts: list[str]) -> list[dict]:
-    """jaxlib's results for ``texts``, restarting the worker when a text crashes it."""
-    results, proc = [], None
-    for text in texts:
-        if proc is None:
-            proc = subprocess.Popen([sys.executable, "-c", _ORACLE], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        proc.stdin.write(json.dumps(text) + "\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        if line:
-            results.append(json.loads(line))
-        else:
-            results.append({"error": f"jaxlib crashed (exit {proc.wait()})"})
-            proc = None
-    if proc is not None:
-        proc.stdin.close()
-        proc.wait()
-    return results
-
 
 def test_stablehlo_corpus_matches_jaxlib(conformance_dir):
-    """Every corpus chunk with a part 1 op: our module after the pass is jaxlib's, in both modes.
-
-    Where jaxlib reads a chunk but its pass fails (the rule verifier rejects dynamic shapes), ours
-    must fail too.  Chunks are skipped (counted, not compared) when jaxlib rejects or crashes on them
-    (invalid test inputs: they are error tests) or when our plain print of jaxlib's print differs
-    already (a printer difference, not a rule one)."""
-    _jax()
+    """Every corpus chunk with a part 1 op: our module after the pass is jaxlib's, in both modes
+    (``corpus_differences`` says what is skipped).  Where jaxlib reads a chunk but its pass fails
+    (the rule verifier rejects dynamic shapes), ours must fail too."""
+    require_jax()
     chunks = [c for c in corpus_chunks(conformance_dir / "stablehlo") if _PART1_OP.search(c)]
-    counts = {"compared": 0, "equal": 0, "both_fail": 0, "jaxlib_rejects": 0, "print_differs": 0}
-    different = []
-    for chunk, want in zip(chunks, _oracle(chunks), strict=True):
-        if "error" in want and "plain" in want:
-            try:
-                run_pass(want["plain"])
-            except PassError:
-                counts["both_fail"] += 1
-            else:
-                different.append(("only jaxlib fails", chunk[:200]))
-            continue
-        if "error" in want:
-            counts["jaxlib_rejects"] += 1
-            continue
-        if str(shardy_py.parse(want["plain"])) != want["plain"]:
-            counts["print_differs"] += 1
-            continue
-        for flag in ("false", "true"):
-            counts["compared"] += 1
-            module, _ = run_pass(want["plain"], flag == "true")
-            if str(module) == want[flag]:
-                counts["equal"] += 1
-            else:
-                different.append((flag, chunk[:200]))
-    print(counts)
+    counts, different = corpus_differences(chunks)
+    print(dict(counts))
     assert counts["compared"] >= 1000 and counts["both_fail"] >= 50, counts
     assert different == []

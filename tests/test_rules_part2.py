@@ -11,35 +11,13 @@ drawn reshapes are in ``test_rules_part2_differential.py``.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import pytest
+from rules_cases import Case, body_ops
+from rules_oracle import cpp_populate, run_pass
 
 import shardy_py
-from shardy_py.passes.manager import PassManager
 from shardy_py.rules import registry
-from shardy_py.rules.sharding_rule import reset_warnings, sharding_rule
-
-
-class Case(NamedTuple):
-    """A func ``@f`` with signature ``sig``, ops ``body`` and a return of ``ret``; the rule of the
-    op under test (top-level body op ``at``, default the last) normally and with conservative
-    propagation (``"same"``: as normally; None: no rule)."""
-
-    sig: str
-    body: list[str]
-    ret: str
-    rule: str | None
-    conservative: str | None = "same"
-    at: int = -1
-
-    def text(self) -> str:
-        lines = "".join(f"  {line}\n" for line in self.body)
-        return f"func.func @f{self.sig} {{\n{lines}  return {self.ret}\n}}\n"
-
-    def expected(self, conservative: bool) -> str | None:
-        return self.conservative if conservative and self.conservative != "same" else self.rule
-
+from shardy_py.rules.sharding_rule import sharding_rule
 
 CASES = {
     'convolution_nhwc_same': Case(
@@ -520,40 +498,6 @@ PART2_OPS = frozenset("stablehlo." + name for name in (
     "select", "slice", "sort", "transpose", "triangular_solve"))
 
 
-def _flag(conservative: bool) -> str:
-    return f"-sdy-populate-op-sharding-rules=conservative-propagation={'true' if conservative else 'false'}"
-
-
-def run_pass(text: str, conservative: bool = False) -> shardy_py.Module:
-    """``text`` after our populate pass."""
-    reset_warnings()
-    module = shardy_py.parse(text)
-    PassManager.parse(_flag(conservative)).run(module)
-    return module
-
-
-def body_ops(module) -> list:
-    """The top-level ops of the module's function, without its return."""
-    func = next(op for op in module.ops if op.name == "func.func")
-    return [op for op in func.regions[0].blocks[0].ops if op.name != "func.return"]
-
-
-def cpp(text: str, conservative: bool) -> str:
-    """jaxlib's module after its populate pass on ``text``."""
-    pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
-    from jax._src.interpreters import mlir as jax_mlir
-    from jax._src.lib.mlir import ir, passmanager
-
-    ctx = jax_mlir.make_ir_context()
-    ctx.allow_unregistered_dialects = True
-    module = ir.Module.parse(text, context=ctx)
-    flag = "true" if conservative else "false"
-    passmanager.PassManager.parse(
-        f"builtin.module(func.func(sdy-populate-op-sharding-rules{{conservative-propagation={flag}}}))",
-        context=ctx).run(module.operation)
-    return module.operation.get_asm()
-
-
 def test_every_part2_op_has_a_registered_rule():
     registry.load_rule_modules()
     assert PART2_OPS <= set(registry.RULES)
@@ -587,5 +531,5 @@ def test_sharding_rule_of_the_op_is_the_populated_one(name, conservative):
 @pytest.mark.parametrize("name", list(CASES))
 def test_matches_jaxlib(name, conservative):
     text = CASES[name].text()
-    assert str(run_pass(text, conservative)) == cpp(text, conservative)
+    assert str(run_pass(text, conservative)) == cpp_populate(text, conservative)
 

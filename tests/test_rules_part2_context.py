@@ -4,7 +4,8 @@
 in one module get the rules their surroundings call for, not a memoised one, as in jaxlib."""
 from __future__ import annotations
 
-from test_rules_part2 import body_ops, cpp, run_pass
+from rules_cases import body_ops
+from rules_oracle import cpp_populate, run_pass
 
 
 def test_dynamic_update_slices_of_the_same_types_get_rules_by_where_their_indices_come_from():
@@ -20,7 +21,7 @@ def test_dynamic_update_slices_of_the_same_types_get_rules_by_where_their_indice
         "#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8}>",
         "#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8} need_replication={j}>",
     ]
-    assert str(module) == cpp(text, False)
+    assert str(module) == cpp_populate(text, False)
 
 
 def test_scatters_of_the_same_types_get_rules_by_their_update_computation():
@@ -39,4 +40,4 @@ def test_scatters_of_the_same_types_get_rules_by_their_update_computation():
         "#sdy.op_sharding_rule<([k, j], [i, l], [i, j])->([k, j]) {i=10, j=16, k=64, l=1} reduction={i} need_replication={l}>",
         "#sdy.op_sharding_rule<([k, j], [i, l], [i, j])->([k, j]) {i=10, j=16, k=64, l=1} need_replication={i, l}>",
     ]
-    assert str(module) == cpp(text, False)
+    assert str(module) == cpp_populate(text, False)

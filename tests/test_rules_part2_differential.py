@@ -10,48 +10,22 @@ the C++ Shardy in jaxlib 0.10.2 on real inputs.
 """
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
-from collections import Counter
-from pathlib import Path
 
 import pytest
 from conftest import corpus_chunks
-from test_rules_part2 import PART2_OPS, run_pass
+from cpp_oracle import require_jax
+from rules_oracle import corpus_differences, jaxlib_populate, run_pass
+from test_rules_part2 import PART2_OPS
 
 import shardy_py
-from shardy_py.passes.manager import PassError
 
-jax = pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
+jax = require_jax()
 
 from jax import lax  # noqa: E402
-from jax._src.interpreters import mlir as jax_mlir  # noqa: E402
-from jax._src.lib.mlir import ir, passmanager  # noqa: E402
 
 jnp = jax.numpy
 REGISTRY_TESTS = "transforms/propagation/test"
-
-
-def _jaxlib(text: str) -> dict:
-    """jaxlib on ``text``: ``plain`` (its print, when it reads and verifies the text), then ``False``
-    / ``True`` (its module after the normal / conservative pass) or ``error`` (why it stopped)."""
-    out: dict = {}
-    try:
-        for conservative in (False, True):
-            ctx = jax_mlir.make_ir_context()
-            ctx.allow_unregistered_dialects = True
-            module = ir.Module.parse(text, context=ctx)
-            out["plain"] = module.operation.get_asm()
-            flag = "true" if conservative else "false"
-            passmanager.PassManager.parse(
-                f"builtin.module(func.func(sdy-populate-op-sharding-rules{{conservative-propagation={flag}}}))",
-                context=ctx).run(module.operation)
-            out[conservative] = module.operation.get_asm()
-    except ir.MLIRError as e:
-        out["error"] = str(e)
-    return out
 
 
 # ------------------------------------------------------------------------- Shardy's tests at HEAD
@@ -107,98 +81,20 @@ def test_shardys_registry_tests_give_jaxlib_the_same_modules(conformance_dir):
     for file, conservative in (("op_sharding_rule_registry.mlir", False),
                                ("op_sharding_rule_registry_conservative.mlir", True)):
         text = (conformance_dir / REGISTRY_TESTS / file).read_text()
-        assert str(run_pass(text, conservative)) == _jaxlib(text)[conservative], file
+        assert str(run_pass(text, conservative)) == jaxlib_populate(text)[conservative], file
 
 
 # ------------------------------------------------------------------------------- StableHLO corpus
 _PART2_OP = re.compile(r'\b(' + "|".join(re.escape(n) for n in sorted(PART2_OPS, key=len, reverse=True)) + r')\b')
 
 
-#: A jaxlib worker for the corpus (run as a subprocess): per JSON text read, one JSON line with
-#: what ``_jaxlib`` gives.  Its address space is capped, so the C++ reshape factorisation that never
-#: ends (``3x?`` to ``12``) fails with ``bad_alloc`` instead of exhausting the machine.
-_WORKER = """
-import json, resource, sys
-resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))
-sys.path.insert(0, sys.argv[1])
-from test_rules_part2_differential import _jaxlib
-for line in sys.stdin:
-    try:
-        out = _jaxlib(json.loads(line))
-    except MemoryError:
-        out = {"plain": "", "error": "out of memory"}
-    print(json.dumps({str(k): v for k, v in out.items()}), flush=True)
-"""
-
-
-def _jaxlib_worker(texts: list[str]) -> list[dict]:
-    """``_jaxlib`` of each text, in a capped subprocess restarted if it dies."""
-    results, proc = [], None
-    for text in texts:
-        if proc is None:
-            proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(Path(__file__).parent)],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    text=True)
-        proc.stdin.write(json.dumps(text) + "\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        if line:
-            out = json.loads(line)
-            results.append({({"False": False, "True": True}.get(k, k)): v for k, v in out.items()})
-        else:
-            results.append({"error": f"jaxlib crashed (exit {proc.wait()})"})
-            proc = None
-    if proc is not None:
-        proc.stdin.close()
-        proc.wait()
-    return results
-
-
 def test_stablehlo_corpus_matches_jaxlib(conformance_dir):
-    """Every corpus chunk with a part 2 op: our module after the pass is jaxlib's, in both modes.
-
-    Skipped (counted, not compared): chunks jaxlib does not read or verify, or crashes on (invalid
-    test inputs: they are error tests); chunks where the C++ rule reads past the end of an operand's
-    dimensions (a ``reduce_window`` with a rank-1 init value: jaxlib crashes or prints whatever it
-    read; ours reports an error); chunks whose plain print (no pass) already differs from MLIR's
-    (a printer matter, not a rule one).  Where jaxlib reads a chunk but its pass fails, ours must
-    fail too: the rule verifier rejects the factor sizes of dynamic dimensions, and a reshape such
-    as ``3x?`` to ``12`` makes the C++ factorisation loop until memory runs out."""
+    """Every corpus chunk with a part 2 op: our module after the pass is jaxlib's, in both modes
+    (``corpus_differences`` says what is skipped).  Where jaxlib reads a chunk but its pass fails,
+    ours must fail too: the rule verifier rejects the factor sizes of dynamic dimensions, and a
+    reshape such as ``3x?`` to ``12`` makes the C++ factorisation loop until memory runs out."""
     chunks = [c for c in corpus_chunks(conformance_dir / "stablehlo") if _PART2_OP.search(c)]
-    counts: Counter = Counter()
-    different = []
-    for chunk, want in zip(chunks, _jaxlib_worker(chunks), strict=True):
-        try:
-            run_pass(want.get("plain") or chunk)
-        except PassError as e:
-            if "reads past its end" in str(e):
-                counts["cpp_reads_out_of_bounds"] += 1
-                continue
-            if "error" not in want:
-                different.append(("only ours fails", chunk[:300]))
-            elif "plain" in want:
-                counts["both_fail_out_of_memory" if want["error"] == "out of memory" else "both_fail"] += 1
-            else:
-                counts["jaxlib_rejects"] += 1
-            continue
-        except Exception:
-            if "plain" in want:
-                raise
-        if "plain" not in want:
-            counts["jaxlib_rejects"] += 1
-            continue
-        if "error" in want:
-            different.append(("only jaxlib fails", chunk[:300]))
-            continue
-        if str(shardy_py.parse(want["plain"])) != want["plain"]:
-            counts["print_differs"] += 1
-            continue
-        for conservative in (False, True):
-            counts["compared"] += 1
-            if str(run_pass(want["plain"], conservative)) == want[conservative]:
-                counts["equal"] += 1
-            else:
-                different.append((conservative, chunk[:300]))
+    counts, different = corpus_differences(chunks)
     print(dict(counts))
     assert different == []
     assert counts["compared"] >= 300 and counts["both_fail"] >= 50 and counts["both_fail_out_of_memory"] >= 1, counts
@@ -291,7 +187,7 @@ def lower(name: str) -> str:
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_jax_program_matches_jaxlib(name):
     text = lower(name)
-    want = _jaxlib(text)
+    want = jaxlib_populate(text)
     assert str(shardy_py.parse(text)) == want["plain"], "our plain print differs from MLIR's"
     assert {op.name for op in shardy_py.parse(text).op.walk()} & PART2_OPS
     for conservative in (False, True):

@@ -1,0 +1,82 @@
+"""The C++ Shardy in jaxlib as the oracle of the differential tests: a pass pipeline run on both
+sides, jaxlib's ``PassManager`` (``cpp``) and ours (``ours``), each giving the printed module after
+it, or ``FAILED``; and the JAX programs of tests/data/jax_programs lowered to compare them on.
+
+jax is imported only when the oracle is asked (a test module that also runs without jax imports
+this freely): ``cpp`` skips the test when jax is not installed.
+"""
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import shardy_py
+from shardy_py.passes.manager import PassError, PassManager
+
+JAX_REASON = "the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')"
+#: What either side gives for a pass that fails (or whose output does not verify): both must fail.
+FAILED = "<the pass failed>"
+PROGRAMS_SCRIPT = Path(__file__).parent / "data" / "jax_programs" / "programs.py"
+
+
+def require_jax():
+    """The jax module; skips the calling test when it is not installed."""
+    return pytest.importorskip("jax", reason=JAX_REASON)
+
+
+@functools.cache
+def context():
+    """jaxlib's MLIR context (all the dialects JAX uses, unregistered ones allowed), one per process."""
+    require_jax()
+    from jax._src.interpreters import mlir as jax_mlir
+
+    ctx = jax_mlir.make_ir_context()
+    ctx.allow_unregistered_dialects = True
+    return ctx
+
+
+def cpp(text: str, pipeline: str) -> str:
+    """jaxlib's module after ``pipeline`` (``builtin.module(...)``) on ``text`` (``FAILED`` when it fails)."""
+    ctx = context()
+    from jax._src.lib.mlir import ir, passmanager
+
+    module = ir.Module.parse(text, context=ctx)
+    try:
+        passmanager.PassManager.parse(pipeline, context=ctx).run(module.operation)
+    except ir.MLIRError:
+        return FAILED
+    return module.operation.get_asm()
+
+
+def ours(text: str, flag: str) -> str:
+    """Our module after pass ``-flag`` on ``text`` (``FAILED`` when it fails)."""
+    module = shardy_py.parse(text)
+    try:
+        PassManager.parse(["-" + flag]).run(module)
+    except PassError:
+        return FAILED
+    return str(module)
+
+
+def prints_as_mlir(text: str) -> bool:
+    """Whether our plain print of ``text`` is MLIR's (else a difference after a pass could be the
+    printer's, not the pass's)."""
+    return str(shardy_py.parse(text)) == cpp(text, "builtin.module()")
+
+
+def program_names() -> list[str]:
+    """The names of the JAX programs of ``PROGRAMS_SCRIPT``, sorted."""
+    sys.path.insert(0, str(PROGRAMS_SCRIPT.parent))
+    from programs import PROGRAMS
+
+    return sorted(PROGRAMS)
+
+
+def lower_programs(out: Path) -> Path:
+    """``out``, holding ``NAME.mlir`` for every JAX program, lowered in a subprocess with 8 CPU devices."""
+    subprocess.run([sys.executable, str(PROGRAMS_SCRIPT), str(out)], check=True, capture_output=True, timeout=600)
+    return out
