@@ -17,7 +17,7 @@ from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
 from shardy_py.syntax.dense import canonical_dense_elements
-from shardy_py.syntax.floats import canonical_dense, canonical_dense_pieces, canonical_dense_value, canonical_float_attr
+from shardy_py.syntax.floats import canonical_dense_pieces, canonical_dense_value, canonical_float_attr
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.scanner import (
     _CLOSERS,
@@ -31,7 +31,7 @@ from shardy_py.syntax.scanner import (
     blank_comments,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
-from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
+from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque
 
 UNIT = A.UNIT_ATTR
 #: func ops that may be written without their dialect directly inside a func.func body.
@@ -47,7 +47,6 @@ _SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
 _INT = re.compile(r"-?\d+")
 _TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
-_WS_NL = re.compile(r"[ \t\r]*\n\s*")
 _SPACES = re.compile(r"[ \t\r]*")
 _WS_RUN = re.compile(r"[ \t\r]{2,}")
 _INT_LITERAL = re.compile(r"-?\d+\Z")
@@ -77,71 +76,6 @@ _ALIAS_DEF = re.compile(r"([!#][\w$.-]+)\s*=")
 _ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
-_ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
-
-
-def _canonical_array(m: re.Match) -> str:
-    items = [x.strip() for x in (m.group(2) or "").split(",") if x.strip()]
-    return f"array<{m.group(1)}: {', '.join(items)}>" if items else f"array<{m.group(1)}>"
-
-
-def _canonical_piece(text: str) -> str:
-    """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
-    prints them."""
-    if "array<" in text:
-        text = _ARRAY.sub(_canonical_array, text)
-    return canonical_stablehlo_attrs(canonical_dense(text))
-
-
-def _fold(s: str) -> str:
-    """Line breaks folded the way MLIR prints the same text on one line."""
-    s = re.sub(r"([(\[{<])\s*\n\s*", r"\1", s)
-    s = re.sub(r"\s*\n\s*([)\]}>,])", r"\1", s)
-    return _WS_NL.sub(" ", s)
-
-
-def _fold_keeping_opaque(s: str) -> str:
-    """``_fold``, except inside attributes of dialects MLIR keeps as written (``#sparse_tensor...<{..}>``)."""
-    out, pos = [], 0
-    for m in _DIALECT_ATTR_HEAD.finditer(s):
-        if m.start() < pos or m.group(1) in _MODELLED_ATTR_DIALECTS:
-            continue
-        close = _matching_angle(s, m.end() - 1)
-        if close < 0:
-            break
-        out.append(_fold(s[pos:m.start()]) if "\n" in s[pos:m.start()] else s[pos:m.start()])
-        out.append(s[m.start():close])
-        pos = close
-    rest = s[pos:]
-    out.append(_fold(rest) if "\n" in rest else rest)
-    return "".join(out)
-
-
-_DIALECT_ATTR_HEAD = re.compile(r"#([A-Za-z_]\w*)[\w.]*<")
-#: Attribute dialects shardy_py reads (their attributes print canonically, not as written).
-_MODELLED_ATTR_DIALECTS = frozenset({"sdy", "stablehlo", "chlo", "mhlo"})
-
-
-def _matching_angle(s: str, i: int) -> int:
-    """Index after the ``>`` closing the ``<`` at ``i`` (strings and ``->`` respected); -1 if none."""
-    depth = 0
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == '"':
-            i += 1
-            while i < n and s[i] != '"':
-                i += 2 if s[i] == "\\" else 1
-        elif c == "<":
-            depth += 1
-        elif c == ">" and s[i - 1] != "-":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return -1
-
-
 class Cursor:
     """Reads one op's text, ``[pos, end)`` of the source, region spans included."""
 
@@ -436,7 +370,7 @@ class ModuleParser:
         s = self.text[start:end].strip()
         if "\n" not in s:
             return s
-        return _fold_keeping_opaque(s) if "#" in s else _fold(s)
+        return fold_keeping_opaque(s) if "#" in s else fold(s)
 
     def sdy_attr(self, start: int, end: int, rule: str, context: str | None = None):
         text = self.text[start:end]
@@ -520,7 +454,7 @@ class ModuleParser:
             i = text.find("#sdy", max(pos, i + 4), end)
         if pos < end:
             out.append(self.norm_piece(pos, end))
-        return [_canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p
+        return [canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p
                                                            or "#chlo.ragged_dot" in p)
                 else p for p in out]
 

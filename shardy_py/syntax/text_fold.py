@@ -1,0 +1,73 @@
+"""Kept op text written the way MLIR prints it: line breaks folded, dense elements, dense arrays and
+StableHLO struct attributes in their canonical spelling (the parser's helpers for the text it keeps)."""
+from __future__ import annotations
+
+import re
+
+from shardy_py.syntax.floats import canonical_dense
+from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
+
+_WS_NL = re.compile(r"[ \t\r]*\n\s*")
+_ARRAY = re.compile(r"array<(\w+)(?:\s*:\s*([^<>]*?))?\s*>")
+
+
+def _canonical_array(m: re.Match) -> str:
+    items = [x.strip() for x in (m.group(2) or "").split(",") if x.strip()]
+    return f"array<{m.group(1)}: {', '.join(items)}>" if items else f"array<{m.group(1)}>"
+
+
+def canonical_piece(text: str) -> str:
+    """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
+    prints them."""
+    if "array<" in text:
+        text = _ARRAY.sub(_canonical_array, text)
+    return canonical_stablehlo_attrs(canonical_dense(text))
+
+
+def fold(s: str) -> str:
+    """Line breaks folded the way MLIR prints the same text on one line."""
+    s = re.sub(r"([(\[{<])\s*\n\s*", r"\1", s)
+    s = re.sub(r"\s*\n\s*([)\]}>,])", r"\1", s)
+    return _WS_NL.sub(" ", s)
+
+
+def fold_keeping_opaque(s: str) -> str:
+    """``fold``, except inside attributes of dialects MLIR keeps as written (``#sparse_tensor...<{..}>``)."""
+    out, pos = [], 0
+    for m in _DIALECT_ATTR_HEAD.finditer(s):
+        if m.start() < pos or m.group(1) in _MODELLED_ATTR_DIALECTS:
+            continue
+        close = _matching_angle(s, m.end() - 1)
+        if close < 0:
+            break
+        out.append(fold(s[pos:m.start()]) if "\n" in s[pos:m.start()] else s[pos:m.start()])
+        out.append(s[m.start():close])
+        pos = close
+    rest = s[pos:]
+    out.append(fold(rest) if "\n" in rest else rest)
+    return "".join(out)
+
+
+_DIALECT_ATTR_HEAD = re.compile(r"#([A-Za-z_]\w*)[\w.]*<")
+#: Attribute dialects shardy_py reads (their attributes print canonically, not as written).
+_MODELLED_ATTR_DIALECTS = frozenset({"sdy", "stablehlo", "chlo", "mhlo"})
+
+
+def _matching_angle(s: str, i: int) -> int:
+    """Index after the ``>`` closing the ``<`` at ``i`` (strings and ``->`` respected); -1 if none."""
+    depth = 0
+    n = len(s)
+    while i < n:
+        c = s[i]
+        if c == '"':
+            i += 1
+            while i < n and s[i] != '"':
+                i += 2 if s[i] == "\\" else 1
+        elif c == "<":
+            depth += 1
+        elif c == ">" and s[i - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return -1
