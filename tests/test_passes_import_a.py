@@ -412,14 +412,6 @@ def test_sharding_group_import_rejects_a_group_of_different_shapes():
         "ShardingGroupOps values must have the same shape for groupId: 23"]
 
 
-def test_apply_sharding_constraints_reports_its_debug_options_as_not_implemented():
-    """The propagation-debugging options are refused with a clear error, not silently ignored."""
-    flag = "sdy-apply-sharding-constraints=debug-sharding-origins=true"
-    assert _errors(flag, APPLY_RULE[1]) == [
-        "shardy_py does not implement the propagation debugging of -sdy-apply-sharding-constraints "
-        "(debug-sharding-origins, debug-propagation-edge-sharding) yet"]
-
-
 def test_remove_size_one_axes_leaves_a_module_without_size_one_axes_alone():
     """No mesh has a size-one axis: nothing changes (the C++ returns early)."""
     source = SIZE_ONE[1].replace('"a"=1', '"a"=2').replace('"c"=1', '"c"=2')

@@ -336,14 +336,6 @@ def test_unknown_op_warns_once_per_process():
 MESH = 'sdy.mesh @mesh = <["a"=2]>\n'
 
 
-@pytest.mark.parametrize("option", ["debug-sharding-origins", "debug-propagation-edge-sharding"])
-@pytest.mark.parametrize("pass_name", ["sdy-basic-propagate", "sdy-aggressive-propagate",
-                                       "sdy-op-priority-propagate", "sdy-user-priority-propagate"])
-def test_debug_options_are_rejected(pass_name, option):
-    assert failure(DEAD, f"-{pass_name}={option}=true") == [
-        f"error: {pass_name}: option '{option}' is not supported by shardy_py yet"]
-
-
 def test_dynamic_shapes_are_rejected():
     text = MESH + """func.func @main(%arg0: tensor<?xf32>) -> tensor<?xf32> {
   %0 = stablehlo.negate %arg0 : tensor<?xf32>

@@ -4,6 +4,7 @@ optionally gather the edges' debug info (sharding origins, propagation edges) on
 from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr, PropagationEdgesAttr
+from shardy_py.ir.builtin_attrs import DictionaryAttr
 from shardy_py.ir.edit import replace_op
 from shardy_py.passes.data_flow import (
     block_arg_owners,
@@ -33,6 +34,8 @@ def save_debug_info(owners, op, origins: bool, edges: bool, operand: bool) -> No
             d = edge.attributes.get("sdy.sharding_origins")
             if isinstance(d, OpaqueAttr) and d.text.startswith("{"):
                 origin_dicts.append(d.text)
+            elif isinstance(d, DictionaryAttr):
+                origin_dicts.append(str(d))
         if edges:
             e = edge.attributes.get("sdy.propagation_edges")
             if isinstance(e, PropagationEdgesAttr) and e.value:

@@ -13,6 +13,7 @@ from shardy_py.ir.edit import index_in_block
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import DYNAMIC
 from shardy_py.passes import data_flow as df
+from shardy_py.passes.propagation.debugging.source_sharding import SourceShardingError, SourceShardingHandler
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.shardings import fully_open_like, get_sharding, set_sharding, shardable_value
 
@@ -82,8 +83,10 @@ def _defined_by_edge(value: Value) -> bool:
 
 
 def apply_constraint(op: Operation, value: Value, sharding: TensorShardingAttr,
-                     constraint_after_value: Callable[[], Operation]) -> None:
-    """``applyConstraint``."""
+                     constraint_after_value: Callable[[], Operation],
+                     debug: SourceShardingHandler | None = None) -> None:
+    """``applyConstraint`` (``debug``, the debug options' recorder, is told about a sharding set
+    through a constraint's rule)."""
     if not should_apply(value, sharding):
         return
     if _defined_by_edge(value) or df.lookup_data_flow_edge(value) is not None:
@@ -99,7 +102,11 @@ def apply_constraint(op: Operation, value: Value, sharding: TensorShardingAttr,
         rule = pointwise_rule(op)
         if rule is not None:
             df.set_attribute(op, SHARDING_RULE, rule)
-    set_sharding(value, sharding)
+    rule = op.attributes.get(SHARDING_RULE) if op.name == CONSTRAINT else None
+    if debug is not None and isinstance(rule, OpShardingRuleAttr):
+        debug.constraint_applied(op, rule, lambda: set_sharding(value, sharding))
+    else:
+        set_sharding(value, sharding)
 
 
 def move_after_value(op: Operation, value: Value) -> None:
@@ -132,7 +139,7 @@ def _after_in_block(tail: Operation, user: Operation) -> bool:
     return user.parent is tail.parent and index_in_block(tail) < index_in_block(user)
 
 
-def process_constraint(op: Operation) -> None:
+def process_constraint(op: Operation, debug: SourceShardingHandler | None = None) -> None:
     """A chain's later uses of its input go to its tail; then the constraint is applied."""
     tail = chain_tail(op)
     if tail is not None:
@@ -145,7 +152,7 @@ def process_constraint(op: Operation) -> None:
         move_after_value(op, value)
         return op
 
-    apply_constraint(op, value, op.properties["sharding"], constraint_after_value)
+    apply_constraint(op, value, op.properties["sharding"], constraint_after_value, debug)
 
 
 def process_manual_computation(op: Operation) -> None:
@@ -177,13 +184,18 @@ class ApplyShardingConstraintsPass(Pass):
 
     def run(self, module, ctx) -> None:
         """Apply every constraint and manual computation, in MLIR's post-order walk."""
-        if self.option("debug-sharding-origins") or self.option("debug-propagation-edge-sharding"):
-            ctx.error(module.op, "shardy_py does not implement the propagation debugging of "
-                      "-sdy-apply-sharding-constraints (debug-sharding-origins, "
-                      "debug-propagation-edge-sharding) yet")
+        debug = SourceShardingHandler.for_options(self.option("debug-sharding-origins"),
+                                                  self.option("debug-propagation-edge-sharding"))
+        try:
+            if debug is not None:
+                debug.prepare(module)
+            for op in list(post_order(module.op)):
+                if op.name == CONSTRAINT:
+                    process_constraint(op, debug)
+                elif op.name == MANUAL:
+                    process_manual_computation(op)
+        except SourceShardingError as e:
+            ctx.error(module.op, str(e))
             return
-        for op in list(post_order(module.op)):
-            if op.name == CONSTRAINT:
-                process_constraint(op)
-            elif op.name == MANUAL:
-                process_manual_computation(op)
+        if debug is not None:
+            debug.save_on_module(module)

@@ -37,6 +37,7 @@ from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import callee_of, result_sharding
 from shardy_py.passes.greedy_rewrite import GreedyRewriter, Pattern
 from shardy_py.passes.propagation.basic_factor_propagation import BasicFactorPropagation
+from shardy_py.passes.propagation.debugging.source_sharding import SourceShardingError, SourceShardingHandler
 from shardy_py.passes.propagation.factor_propagation import FactorPropagation, PropagationDirection
 from shardy_py.passes.propagation.propagation_update import (
     DirectionFn,
@@ -235,7 +236,8 @@ def remove_sharding_rules(module: Module) -> None:
 
 PROPAGATION_OPTIONS = (
     PassOption("keep-sharding-rules", bool, False, "whether to keep existing and created op sharding rules"),
-    PassOption("module-dump-directory", str, "", "where to dump any rewritten modules for debugging"),
+    PassOption("module-dump-directory", str, "",
+               "where to dump any rewritten modules for debugging (only user-priority propagation writes any)"),
     PassOption("conservative-propagation", bool, False,
                "whether to disallow split axes and non-divisible sharding axes during propagation"),
     PassOption("debug-sharding-origins", bool, False,
@@ -269,26 +271,31 @@ class BasicPropagationPassImpl(Pass):
     def make_env(self, module: Module, groups: ShardingGroupMap, ctx, factor_propagation: FactorPropagation,
                  direction: DirectionFn = propagate_any) -> PropagationEnv:
         return PropagationEnv(module, groups, factor_propagation, direction,
-                              self.option("conservative-propagation"), ctx.warning)
+                              self.option("conservative-propagation"), ctx.warning,
+                              listener=getattr(self, "debug_handler", None))
 
     def run(self, module: Module, ctx) -> None:
-        for name in ("debug-sharding-origins", "debug-propagation-edge-sharding"):
-            if self.option(name):
-                ctx.error(None, f"{self.name}: option '{name}' is not supported by shardy_py yet")
-                return
-        bad = invalid_shape_error(module)
-        if bad is not None:
-            ctx.error(*bad)
-            return
+        # The debug options' recorder (``SourceShardingHandler``), prepared before propagating
+        # and written out after it, as ``runOnOperation`` does.
+        self.debug_handler = SourceShardingHandler.for_options(
+            self.option("debug-sharding-origins"), self.option("debug-propagation-edge-sharding"))
         try:
+            if self.debug_handler is not None:
+                self.debug_handler.prepare(module)
+            bad = invalid_shape_error(module)
+            if bad is not None:
+                ctx.error(*bad)
+                return
             groups = ShardingGroupMap(module.op)
             groups.sync_group_member_shardings(ctx.warning)
             self.propagate(module, groups, ctx)
-        except (PropagationError, ShardingGroupError) as e:
+        except (PropagationError, ShardingGroupError, SourceShardingError) as e:
             ctx.error(None, str(e))
             return
         if not self.option("keep-sharding-rules"):
             remove_sharding_rules(module)
+        if self.debug_handler is not None:
+            self.debug_handler.save_on_module(module)
 
 
 @register

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from shardy_py.ir.attrs import MeshAttr, OpShardingRuleAttr, TensorShardingAttr
 from shardy_py.ir.module import Module
@@ -14,6 +15,7 @@ from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import callee_of
 from shardy_py.passes.greedy_rewrite import GreedyRewriter, is_terminator
 from shardy_py.passes.meshes import MeshTable, common_mesh_or_ref
+from shardy_py.passes.propagation.debugging.source_sharding import snapshot as snapshot_projection
 from shardy_py.passes.propagation.factor_propagation import (
     FactorPropagation,
     PropagationDirection,
@@ -69,6 +71,15 @@ def _symbol_names(text: str) -> list[str]:
     return [m.strip('"') for m in re.findall(r'@("(?:[^"\\]|\\.)*"|[\w$.\-]+)', text)]
 
 
+class PropagationListener(Protocol):
+    """Observes propagation where the C++ raises its ``SourceShardingAction``."""
+
+    def propagated(self, op: Operation, operands: Sequence[Value], results: Sequence[Value], mesh: MeshAttr,
+                   rule: OpShardingRuleAttr, old: ShardingProjection, new: ShardingProjection,
+                   any_updated: bool) -> None:
+        """Propagating through ``op`` turned the factor shardings ``old`` into ``new``."""
+
+
 @dataclass
 class PropagationEnv:
     """What one propagation run shares: the module's meshes and functions, each function's
@@ -80,6 +91,9 @@ class PropagationEnv:
     direction: DirectionFn = propagate_any
     conservative: bool = False
     warn: Callable[[Operation, str], None] | None = None
+    #: Told about every propagation through an op (``SourceShardingAction``): the propagation
+    #: debug options' ``SourceShardingHandler`` (propagation/debugging/source_sharding.py), or None.
+    listener: PropagationListener | None = None
     meshes: MeshTable = field(init=False)
     funcs: dict[str, Operation] = field(init=False)
     users: dict[str, list[Operation]] = field(init=False)
@@ -239,6 +253,7 @@ def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, resu
             return PropagationDirection.NONE
         return direction_along_factor(factor_index)
 
+    before = None if env.listener is None else snapshot_projection(projection)
     updates = env.factor_propagation.propagate_factor_shardings(
         projection, local_direction, rule.factor_sizes, mesh, conservative, op)
     update_operands = list(updates.update_operands)
@@ -247,4 +262,7 @@ def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, resu
                 mesh_name, mesh, notify)
     _update_all(env, results, projection.results, rule.result_mappings, rule.factor_sizes, update_results,
                 mesh_name, mesh, notify)
-    return any(update_operands) or any(update_results)
+    any_updated = any(update_operands) or any(update_results)
+    if env.listener is not None:
+        env.listener.propagated(op, operands.tensors, results.tensors, mesh, rule, before, projection, any_updated)
+    return any_updated

@@ -1,0 +1,1 @@
+"""Propagation debugging: where shardings came from (source_sharding)."""
