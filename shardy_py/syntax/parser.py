@@ -650,18 +650,24 @@ class ModuleParser:
         if raw.regions or not self.use_recipes:
             return self.parse_op(raw)
         text = self.text[raw.start:raw.end]
-        if "\n" in text:
+        if raw.shape is not None:  # the scanner's line fast path has cut the names out already
+            recipe = self._recipes.get((raw.shape, self.func_depth > 0))
+            names = None
+        elif "\n" in text:
             return self.parse_op(raw)
-        parts = NAME_SPLIT.split(text)
-        key = shape_key(parts, self.func_depth > 0)
-        recipe = self._recipes.get(key)
+        else:
+            parts = NAME_SPLIT.split(text)
+            recipe = self._recipes.get(shape_key(parts, self.func_depth > 0))
+            names = parts[1::2]
         if recipe is None:
+            parts = NAME_SPLIT.split(text)
             op = self.parse_op(raw)
-            self._recipes[key] = make_recipe(op, text, parts)
+            self._recipes[shape_key(parts, self.func_depth > 0)] = make_recipe(op, text, parts)
             return op
         if recipe is not UNCLONABLE:
             intern = self._names.setdefault  # one string per SSA name, however often it is used
-            op = recipe.build(self, raw.start, [intern(n, n) for n in parts[1::2]])
+            names = NAME_SPLIT.findall(text) if names is None else names
+            op = recipe.build(self, raw.start, [intern(n, n) for n in names])
             if op is not None:
                 return op
         return self.parse_op(raw)

@@ -89,13 +89,19 @@ class RawLabel:
     end: int
 
 
+_NO_REGIONS = ()  # the regions of every one-line op the line fast path finds
+
+
 @attrs.define(eq=False)
 class RawOp:
     """An op span; ``regions`` are the regions that open inside it, in order."""
 
     start: int
     end: int
-    regions: list[RawRegion] = attrs.field(factory=list)
+    regions: list[RawRegion] | tuple = attrs.field(factory=list)
+    #: For a one-line op the line fast path found: its text with the SSA names cut out (``op_recipes.shape_key``),
+    #: one string object per shape; None otherwise.
+    shape: str | None = None
 
 
 _STRING_OR_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*')
@@ -135,7 +141,7 @@ class Scanner:
         self.text = text
         self.lines = lines
         self.n = len(text)
-        self._whole_lines: dict[str, bool] = {}
+        self._whole_lines: dict[str, str] = {}
 
     def error(self, offset: int, message: str) -> ParseError:
         line, col = self.lines.locate(offset)
@@ -373,13 +379,14 @@ class Scanner:
             nl = self.n
         parts = NAME_SPLIT.split(text[start:nl])
         key = "\x00".join(parts[0::2])  # (NUL: no parsed text holds one, a bare "%" may)
-        whole = self._whole_lines.get(key)
-        if whole is None:
-            whole = self._whole_lines[key] = self._holds_whole_op(start, nl)
-        if whole:
+        shape = self._whole_lines.get(key)
+        if shape is None:
+            # the key itself when the line holds a whole op (kept on the RawOp: one string per shape), else ""
+            shape = self._whole_lines[key] = key if self._holds_whole_op(start, nl) else ""
+        if shape:
             nxt = self.skip_ws(nl)
             if nxt >= self.n or _OP_START.match(text, nxt):
-                return RawOp(start, nl)
+                return RawOp(start, nl, _NO_REGIONS, shape)
         return None
 
     def _holds_whole_op(self, start: int, end: int) -> bool:
