@@ -493,3 +493,36 @@ def test_unreduced_max_output_meets_the_head_test_file_check_lines(tmp_path):
     checks.write_text(chunk)
     result = subprocess.run([filecheck, str(checks)], input=UNREDUCED_MAX_OUT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# -- module-dump-directory --------------------------------------------------------------------------
+
+PRIORITIES = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p1, {?}]>},
+                %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", ?}p2]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}"""
+
+
+def test_user_priority_saves_the_module_after_each_priority_but_the_last(tmp_path):
+    module = shardy_py.parse(PRIORITIES)
+    PassManager.parse([f"-sdy-user-priority-propagate=module-dump-directory={tmp_path}"]).run(module)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "00.propagation_after_user_priority_0.mlir", "00.propagation_after_user_priority_1.mlir"]
+    pytest.importorskip("jax")
+    from test_propagation_cpp import cpp
+
+    theirs = tmp_path / "cpp"
+    theirs.mkdir()
+    cpp(PRIORITIES, f"sdy-user-priority-propagate{{module-dump-directory={theirs}}}")
+    for p in sorted(theirs.iterdir()):
+        assert (tmp_path / p.name).read_text() == p.read_text(), p.name
+
+
+@pytest.mark.parametrize("pass_name", ["sdy-basic-propagate", "sdy-aggressive-propagate", "sdy-op-priority-propagate"])
+def test_other_propagation_passes_write_no_module_dumps(tmp_path, pass_name):
+    module = shardy_py.parse(PRIORITIES)
+    PassManager.parse([f"-{pass_name}=module-dump-directory={tmp_path}"]).run(module)
+    assert list(tmp_path.iterdir()) == []

@@ -6,8 +6,15 @@ priority; the priority itself is dropped): a dimension of a higher priority beco
 empty and its axes are added to the replicated axes (sorted in mesh order).  Before the run for
 priority ``p`` each tensor that had a dimension of priority ``p`` gets that dimension's original
 axes back (without the priority) and those axes leave its replicated axes.  Values owned by a
-data-flow edge are left alone (their edges carry the sharding)."""
+data-flow edge are left alone (their edges carry the sharding).
+
+With ``module-dump-directory``, the module is saved before each run after the first (see
+``save_module_after_priority``); the other propagation passes, like the C++ ones, take the option and
+write nothing."""
 from __future__ import annotations
+
+import os
+import sys
 
 from shardy_py.ir.attrs import AxisRefAttr, DimensionShardingAttr, TensorShardingAttr
 from shardy_py.ir.module import Module
@@ -87,6 +94,20 @@ def sharding_references_per_priority(module: Module) -> list[tuple[int, list[tup
     return sorted(references.items(), key=lambda item: item[0])
 
 
+def save_module_after_priority(module: Module, directory: str, priority: int, dump_index: int = 0) -> None:
+    """``saveModuleOpAfterPriority``: with a ``module-dump-directory``, the module as printed now in
+    ``<directory>/<dump_index, 2 digits>.propagation_after_user_priority_<priority>.mlir``; a file
+    that cannot be written is reported on stderr and skipped, as the C++ does."""
+    if not directory:
+        return
+    path = os.path.join(directory, f"{dump_index:02d}.propagation_after_user_priority_{priority}.mlir")
+    try:
+        with open(path, "w") as f:
+            f.write(str(module))
+    except OSError as e:
+        print(f"error when writing file {path}: {e.strerror}", file=sys.stderr)
+
+
 class UserPriorityPropagationPassImpl(OpPriorityPropagationPassImpl):
     """``UserPriorityPropagationPassImpl``: an op-priority run per user priority."""
 
@@ -95,7 +116,10 @@ class UserPriorityPropagationPassImpl(OpPriorityPropagationPassImpl):
     def propagate(self, module: Module, groups: ShardingGroupMap, ctx, direction: DirectionFn = propagate_any) -> None:
         per_priority = sharding_references_per_priority(module)
         super().propagate(module, groups, ctx, direction)
+        previous = 0
         for priority, references in per_priority:
+            save_module_after_priority(module, self.option("module-dump-directory"), previous)
+            previous = priority
             for target, original in references:
                 transform_sharding(target, lambda s, o=original, p=priority: updated_sharding_for_priority(s, o, p))
             super().propagate(module, groups, ctx, direction)
