@@ -373,8 +373,8 @@ def _funcs(module) -> list[Operation]:
 def _edge_of(op: Operation, target: Value) -> Operation:
     edge = df.lookup_data_flow_edge(target)
     if edge is None:
-        raise SourceShardingError(f"{op.name} at {op.loc}: debug-sharding-origins needs the data-flow edges "
-                                  "of manual computations (run -sdy-add-data-flow-edges first)")
+        raise SourceShardingError(f"debug-sharding-origins needs the data-flow edges of {op.name} "
+                                  "(run -sdy-add-data-flow-edges first)")
     return edge
 
 
