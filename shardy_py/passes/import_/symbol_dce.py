@@ -18,6 +18,9 @@ class SymbolDCEPass(Pass):
 
     def run(self, module, ctx) -> None:
         """Mark the public symbols and everything they call live; erase the other private funcs."""
+        if not any(_is_private(op) for op in module.ops):  # nothing could be dead: no walk needed
+            ctx.mark_all_preserved()
+            return
         table = SymbolTable(module)
         live: set[int] = set()
         worklist = [op for op in module.ops if not _is_private(op)]
