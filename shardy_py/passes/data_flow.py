@@ -107,7 +107,7 @@ def result_owner_shardings(op: Operation) -> list[TensorShardingAttr]:
     """``getOpResultEdgeOwnerShardings`` ([] when there are none)."""
     if op.name in REGION_DATA_FLOW_OPS:
         return _shardings(op.properties.get("out_shardings"))
-    return _shardings(op.attributes.get(SHARDING))
+    return _shardings(op.attributes_view.get(SHARDING))
 
 
 def set_block_arg_owner_shardings(op: Operation, shardings) -> None:

@@ -75,7 +75,7 @@ def _walk(root: Operation, fn: Transform) -> None:
             if s is not None and (new := fn(s)) != s:
                 set_sharding(op.results[0], new)
         else:
-            attr = op.attributes.get(df.SHARDING)
+            attr = op.attributes_view.get(df.SHARDING)
             if isinstance(attr, TensorShardingPerValueAttr) and attr.shardings:
                 df.set_attribute(op, df.SHARDING, _per_value(attr, fn))
 

@@ -49,16 +49,16 @@ def get_sharding(value: Value) -> TensorShardingAttr | None:
         s = value.attributes.get(SHARDING)
         return s if isinstance(s, TensorShardingAttr) else None
     if op.name in _SHARDING_PROPERTY_OPS:
-        return op.properties.get("sharding")
+        return op.properties_view.get("sharding")
     if op.name in COLLECTIVE_OPS:
-        return op.properties.get("out_sharding")
+        return op.properties_view.get("out_sharding")
     if df.is_data_flow_op(op):
         if isinstance(value.owner, Block):
             shardings = df.block_arg_owner_shardings(op)
         else:
             shardings = df.result_owner_shardings(op)
         return shardings[value.index] if shardings else None
-    per_value = op.attributes.get(SHARDING)
+    per_value = op.attributes_view.get(SHARDING)  # read only: an op sharing its attributes keeps them shared
     if isinstance(per_value, TensorShardingPerValueAttr):
         return per_value.shardings[value.index]
     return None
