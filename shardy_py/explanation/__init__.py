@@ -1,0 +1,115 @@
+"""``shardy_py.explain`` (this package, ``shardy_py.explanation``): why a value ended up sharded the way it is.
+
+On a module propagated with origin tracking (``shardy_py.propagate(module,
+debug_sharding_origins=True, debug_propagation_edge_sharding=True)``, or ``opt`` with the
+propagation passes' debug options), ``explain(module, value)`` says for each dimension and axis of
+the value's sharding which user sharding it came from (a function argument or result, a sharding
+constraint, a manual computation's in/out sharding; its priority) and the ops it travelled through,
+with their source lines; and for the axes of the defining op's other tensors that could have
+reached the value but did not, which axis (and priority) kept them away.
+
+Priorities are read from the module before propagation: ``propagate`` remembers it for the module
+it returns; otherwise pass it as ``original``.
+"""
+from __future__ import annotations
+
+import re
+import weakref
+
+from shardy_py.explanation.origins import Node, enclosing_func, func_name
+from shardy_py.explanation.trace import AxisStory, Explanation, Hop, KeptAway, explain_node
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Block, Value
+
+__all__ = ["explain", "Explanation", "AxisStory", "Hop", "KeptAway", "ExplainError", "remember_original",
+           "find_value"]
+
+_ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+class ExplainError(ValueError):
+    """The value to explain cannot be found (or is not a value of the module)."""
+
+
+def remember_original(propagated: Module, original: Module) -> None:
+    """Record ``original`` (the module before propagation) for ``explain`` on ``propagated``."""
+    _ORIGINALS[propagated] = original
+
+
+def _funcs(module: Module):
+    return [op for op in module.ops if op.name == "func.func"]
+
+
+def find_value(module: Module, spec: str) -> Node:
+    """The value named by ``spec``: ``%name`` (as written in the input; ``%argN`` is also argument
+    N), ``result N`` (a function result), each optionally prefixed by ``@func:`` (default: the only
+    function, else ``@main``, else the first function that has it)."""
+    text = spec.strip()
+    func_spec = None
+    m = re.fullmatch(r"@([\w$.\-]+):\s*(.+)", text)
+    if m is not None:
+        func_spec, text = m.group(1), m.group(2).strip()
+    funcs = _funcs(module)
+    if func_spec is not None:
+        funcs = [f for f in funcs if func_name(f) == func_spec]
+        if not funcs:
+            raise ExplainError(f"no function @{func_spec} in the module")
+    elif len(funcs) > 1:
+        main = [f for f in funcs if func_name(f) == "main"]
+        funcs = main + [f for f in funcs if f not in main]
+    if not funcs:
+        raise ExplainError("the module has no function")
+    m = re.fullmatch(r"result\s*#?(\d+)", text)
+    if m is not None:
+        index = int(m.group(1))
+        func = funcs[0]
+        count = len(func.properties.get("result_types") or [])
+        if index >= count:
+            raise ExplainError(f"@{func_name(func)} has {count} result(s); there is no result {index}")
+        return Node(func=func, result=index)
+    if not text.startswith("%"):
+        raise ExplainError(f"cannot read value '{spec}': write %name, result N, or @func:%name")
+    for func in funcs:
+        for op in func.walk():
+            for region in op.regions:
+                for block in region.blocks:
+                    for arg in block.arguments:
+                        if arg.name == text:
+                            return Node(arg)
+            for result in op.results:
+                if result.name == text:
+                    return Node(result)
+        arg = re.fullmatch(r"%arg(\d+)", text)
+        if arg is not None and func.regions and func.regions[0].blocks:
+            args = func.regions[0].blocks[0].arguments
+            if int(arg.group(1)) < len(args):
+                return Node(args[int(arg.group(1))])
+    raise ExplainError(f"no value {text} in " + ", ".join(f"@{func_name(f)}" for f in funcs))
+
+
+def explain(module: Module, value: Value | str, *, original: Module | None = None,
+            source_name: str | None = None) -> Explanation:
+    """Why ``value`` (a ``Value`` of ``module`` or a ``find_value`` spec) is sharded as it is in
+    the propagated ``module``; ``original`` is the module before propagation (for priorities;
+    remembered by ``shardy_py.propagate``), ``source_name`` the file name shown with line numbers."""
+    if isinstance(value, Value):
+        owner = value.owner
+        op = owner.parent.parent if isinstance(owner, Block) and owner.parent is not None else owner
+        if enclosing_func(op) is None or _root(op) is not module.op:
+            raise ExplainError(f"{value.name or 'the value'} is not a value of this module")
+        node = Node(value)
+    elif isinstance(value, str):
+        node = find_value(module, value)
+    else:
+        raise ExplainError(f"explain needs a Value or a name such as '%0', not {type(value).__name__}")
+    if original is None:
+        original = _ORIGINALS.get(module)
+    explanation = explain_node(node, module, original)
+    explanation.source_name = source_name
+    return explanation
+
+
+def _root(op):
+    while op.parent_op is not None:
+        op = op.parent_op
+    return op

@@ -1,0 +1,98 @@
+"""Shardy's propagation pipeline (propagation/propagation_pipeline.cc) as far as propagation goes,
+and ``propagate``, which runs it on a copy of a module.
+
+``addPropagationPipeline`` is the import pipeline, the call-graph passes of the chosen compilation
+mode, applying sharding constraints, user-priority propagation (sharding rules kept), the export of
+named computations and func results, and the export pipeline.  ``propagate`` stops where the export
+pipeline writes its ``after_propagation`` dump (edges sunk, constraints turned into reshards,
+shardings closed), before the partitioner; it then drops the sharding rules unless asked to keep
+them, as the export pipeline ends.  The debug attributes of ``debug_sharding_origins`` and
+``debug_propagation_edge_sharding`` are kept (Shardy removes them after that dump): they are what
+``shardy_py.explain`` reads.
+
+A step whose pass shardy_py does not implement yet is left out and named in a
+``PipelineStepSkipped`` warning.
+"""
+from __future__ import annotations
+
+import warnings
+
+from shardy_py.ir.module import Module
+from shardy_py.passes.import_.import_pipeline import import_pipeline_passes
+from shardy_py.passes.registry import lookup
+
+
+class PipelineStepSkipped(UserWarning):
+    """``propagate`` left out pipeline steps shardy_py does not implement yet."""
+
+
+def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
+                                debug_sharding_origins: bool = False, debug_propagation_edge_sharding: bool = False,
+                                dedup_functions_fully: bool = False,
+                                enable_explicit_gather_scatter_batching: bool = False) -> list[tuple[str, dict]]:
+    """(pass name, options) of ``addPropagationPipeline`` up to the ``after_propagation`` dump,
+    then ``sdy-drop-sharding-rules`` unless ``keep_sharding_rules``."""
+    debug = {"debug_sharding_origins": debug_sharding_origins,
+             "debug_propagation_edge_sharding": debug_propagation_edge_sharding}
+    steps = import_pipeline_passes(dedup_functions_fully, enable_explicit_gather_scatter_batching)
+    if dedup_functions_fully:
+        steps = [(n, dict(o, **debug) if n == "sdy-apply-sharding-constraints" else o) for n, o in steps]
+        steps.append(("sdy-add-func-data-flow-edges", {}))
+    else:
+        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-import-func-calls", {}),
+                  ("symbol-dce", {}), ("sdy-apply-sharding-constraints", dict(debug)),
+                  ("sdy-sharding-group-import", {})]
+    steps += [("sdy-pre-order-funcs", {}),
+              ("sdy-user-priority-propagate", dict(debug, keep_sharding_rules=True,
+                                                   conservative_propagation=conservative_propagation))]
+    if dedup_functions_fully:
+        steps += [("sdy-propagate-to-func-results", {}), ("sdy-sink-func-data-flow-edges", {})]
+    else:
+        steps += [("sdy-export-named-computations", {}), ("sdy-propagate-to-func-results", {})]
+    steps += [("sdy-unflatten-call-graph", {}), ("symbol-dce", {}), ("sdy-insert-func-call-reshards", {}),
+              ("sdy-constant-or-scalar-merger", {}),
+              ("sdy-sink-data-flow-edges", {"sink_debug_sharding_origins": debug_sharding_origins,
+                                            "sink_debug_propagation_edge_sharding": debug_propagation_edge_sharding}),
+              ("sdy-remove-sharding-groups", {}), ("sdy-sharding-constraint-to-reshard", {}),
+              ("sdy-close-shardings", {})]
+    if not keep_sharding_rules:
+        steps.append(("sdy-drop-sharding-rules", {}))
+    return steps
+
+
+def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
+              debug_sharding_origins: bool = False, debug_propagation_edge_sharding: bool = False,
+              dedup_functions_fully: bool = False, enable_explicit_gather_scatter_batching: bool = False) -> Module:
+    """A copy of ``module`` after Shardy's propagation pipeline (see the module docstring); the
+    input is left unchanged.  Raises ``PassError`` when a pass fails.
+
+    The options are ``PropagationOptions``' of the same names.  With ``debug_sharding_origins`` /
+    ``debug_propagation_edge_sharding`` the copy carries ``sdy.sharding_origins`` /
+    ``sdy.propagation_edges`` for ``shardy_py.explain``, which also reads the input's user
+    shardings (their priorities) through the copy."""
+    from shardy_py.ir.clone import clone_module
+    from shardy_py.passes.manager import PassManager
+
+    steps = propagation_pipeline_passes(
+        keep_sharding_rules=keep_sharding_rules, conservative_propagation=conservative_propagation,
+        debug_sharding_origins=debug_sharding_origins, debug_propagation_edge_sharding=debug_propagation_edge_sharding,
+        dedup_functions_fully=dedup_functions_fully,
+        enable_explicit_gather_scatter_batching=enable_explicit_gather_scatter_batching)
+    passes, skipped = [], []
+    for name, options in steps:
+        cls = lookup(name)
+        if cls is None:
+            skipped.append(name)
+            continue
+        known = {o.name.replace("-", "_") for o in cls.options}
+        passes.append(cls(**{k: v for k, v in options.items() if k in known}))
+    if skipped:
+        warnings.warn("shardy_py.propagate left out pipeline steps it does not implement yet: "
+                      + ", ".join(dict.fromkeys(skipped)), PipelineStepSkipped, stacklevel=2)
+    original = clone_module(module)
+    result = clone_module(module)
+    PassManager(passes).run(result)
+    from shardy_py.explanation import remember_original
+
+    remember_original(result, original)
+    return result
