@@ -37,8 +37,17 @@ def shardable_value(value: Value) -> Value | None:
     return None
 
 
+#: Ops whose results keep their sharding somewhere other than their ``sdy.sharding`` attribute.
+_SPECIAL_OWNERS = frozenset(_SHARDING_PROPERTY_OPS) | frozenset(COLLECTIVE_OPS) | df.DATA_FLOW_OPS
+
+
 def get_sharding(value: Value) -> TensorShardingAttr | None:
     """``getSharding``."""
+    owner = value.owner
+    if type(owner) is Operation and owner.name not in _SPECIAL_OWNERS:
+        # The common case, a result of an ordinary op: its entry of the op's ``sdy.sharding``.
+        per_value = owner.attributes_view.get(SHARDING)
+        return per_value.shardings[value.index] if isinstance(per_value, TensorShardingPerValueAttr) else None
     value = shardable_value(value)
     if value is None:
         return None
