@@ -46,6 +46,7 @@ _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
 _SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
 _INT = re.compile(r"-?\d+")
 _TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
+_PLAIN_TENSOR = re.compile(r"tensor<(?:[\d?]+x)*[A-Za-z_]\w*>")  # no encoding, no nested brackets
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
 _SPACES = re.compile(r"[ \t\r]*")
 _WS_RUN = re.compile(r"[ \t\r]{2,}")
@@ -193,6 +194,10 @@ class Cursor:
             self.balanced()
             if self.accept("->"):
                 self.skip_type()
+            return
+        m = _PLAIN_TENSOR.match(self.text, self.pos, self.end)  # the common case, without a bracket scan
+        if m:
+            self.pos = m.end()
             return
         m = self.match(_TYPE_HEAD)
         if not m:
