@@ -374,6 +374,17 @@ def test_an_edge_of_a_value_that_owns_no_edge_is_rejected():
         "(the C++ would crash)"]
 
 
+def test_a_call_edge_into_a_function_without_body_is_rejected():
+    text = MESH + """func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = func.call @ext(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = sdy.func_data_flow_edge %0 : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+func.func private @ext(tensor<8xf32>) -> tensor<8xf32>"""
+    assert failure(text, "-sdy-basic-propagate") == [
+        "error: a call result's sdy.func_data_flow_edge calls @ext, which has no body (the C++ checks this fatally)"]
+
+
 def test_unknown_strategy_is_rejected():
     with pytest.raises(ValueError, match="takes one of basic, aggressive, basic-then-aggressive, not 'wild'"):
         PassManager.parse(["-sdy-aggressive-propagate=propagation-strategy=wild"])

@@ -125,6 +125,9 @@ def _func_data_flow_edge(env: PropagationEnv) -> Pattern:
                 return True  # never called (e.g. a custom call's computation): the C++ reports success
         else:
             func = env.func(callee_of(operand.owner))
+            if not func.regions or not func.regions[0].blocks:
+                raise PropagationError(f"a call result's sdy.func_data_flow_edge calls @{func.properties['sym_name']}, "
+                                       "which has no body (the C++ checks this fatally)")
             terminator = func.regions[0].blocks[0].ops[-1]
             sources = [terminator.operands[operand.index]] if terminator.name == "func.return" else []
         rule = create_identity_sharding_rule(type_, len(sources))
