@@ -22,6 +22,8 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("convert", "shardy_py.interop.shard_command", "convert between MLIR's shard (formerly mesh) dialect and sdy"),
     ("opt", "shardy_py.passes.opt_command", "run Shardy passes with sdy_opt's flags"),
     ("rules", "shardy_py.rules.command", "the sharding rule of each op, as text and per factor"),
+    ("propagate", "shardy_py.passes.propagation.propagate_command",
+     "run the propagation pipeline; print, draw (--show) or explain (--explain VALUE) the result"),
 ]
 
 

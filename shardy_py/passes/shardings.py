@@ -77,6 +77,15 @@ def _open_with_sharding_at(values: list[Value], index: int, sharding: TensorShar
     return [sharding if i == index else fully_open_like(v.type, sharding.mesh_or_ref) for i, v in enumerate(values)]
 
 
+def set_func_arg_attributes(func: Operation, arg: Value, attributes: dict) -> None:
+    """Give function argument ``arg`` a new attribute dictionary, which stays the function's
+    ``arg_attrs`` entry for it too (the two are one dict, as the parser and ``clone`` make them)."""
+    arg.attributes = attributes
+    arg_attrs = func.properties.get("arg_attrs")
+    if isinstance(arg_attrs, list) and arg.index < len(arg_attrs):
+        arg_attrs[arg.index] = attributes
+
+
 def set_sharding(value: Value, sharding: TensorShardingAttr) -> None:
     """``setSharding``."""
     value = shardable_value(value)
@@ -84,7 +93,7 @@ def set_sharding(value: Value, sharding: TensorShardingAttr) -> None:
         return
     op = df.owning_op(value)
     if op.name == "func.func":
-        value.attributes = {**value.attributes, SHARDING: sharding}
+        set_func_arg_attributes(op, value, {**value.attributes, SHARDING: sharding})
     elif op.name in _SHARDING_PROPERTY_OPS:
         df.set_property(op, "sharding", sharding)
     elif op.name in COLLECTIVE_OPS:

@@ -49,7 +49,7 @@ from shardy_py.passes.propagation.sharding_projection import (
     TensorFactorShardings,
     is_axis_list_prefix_of,
 )
-from shardy_py.passes.shardings import get_sharding, shardable_value
+from shardy_py.passes.shardings import get_sharding, set_func_arg_attributes, shardable_value
 from shardy_py.verify.axes import can_merge, contains, merge
 
 SHARDING_ORIGINS = "sdy.sharding_origins"
@@ -425,7 +425,8 @@ def _set_result_attr(func: Operation, index: int, name: str, value) -> None:
 
 
 def _set_arg_attr(arg: Value, name: str, value) -> None:
-    arg.attributes = dict(sorted({**arg.attributes, name: value}.items()))
+    func = df.owning_op(arg)
+    set_func_arg_attributes(func, arg, dict(sorted({**arg.attributes, name: value}.items())))
 
 
 def _enclosing_func(op: Operation | None) -> Operation | None:

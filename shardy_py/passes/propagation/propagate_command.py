@@ -1,0 +1,119 @@
+"""``python -m shardy_py propagate FILE [options] [--show] [--explain VALUE]...``: run Shardy's
+propagation pipeline (``shardy_py.propagate``) on FILE and print the propagated module, or with
+``--show`` draw its sharded values over the devices, or with ``--explain VALUE`` say where each
+axis of VALUE's sharding came from (``%name`` as written in FILE, ``result N``, ``@func:%name``;
+repeatable; turns on origin and edge tracking).
+
+Exit status: 0 done, 1 FILE does not parse or a pass fails (errors on stderr as
+``FILE:LINE:COL: error: ...``), 2 usage errors (an unreadable file, a VALUE that names nothing).
+"""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import warnings
+
+from shardy_py.errors import ParseError
+
+#: The ``propagate`` keyword arguments the command line sets, as ``--flag`` names.
+PIPELINE_FLAGS = ("keep-sharding-rules", "conservative-propagation", "debug-sharding-origins",
+                  "debug-propagation-edge-sharding", "dedup-functions-fully", "enable-explicit-gather-scatter-batching")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``propagate`` options to ``parser``."""
+    parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
+    for flag in PIPELINE_FLAGS:
+        parser.add_argument(f"--{flag}", action="store_true", help=f"the pipeline's {flag} option")
+    parser.add_argument("--show", action="store_true",
+                        help="draw the propagated shardings over the devices instead of printing the module")
+    parser.add_argument("--explain", action="append", default=[], metavar="VALUE",
+                        help="explain VALUE's sharding (%%name as written, 'result N', '@func:%%name'); repeatable")
+    parser.add_argument("--html", action="store_true", help="with --show/--explain: write an HTML page")
+    parser.add_argument("-o", "--output", help="write here instead of standard output")
+
+
+def _report(name: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
+    from shardy_py.cli import format_error
+
+    print(format_error(name, source, max(line, 1), max(column, 1), message, severity), file=sys.stderr)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Propagate FILE and print, draw or explain the result; returns the exit status."""
+    import shardy_py
+    from shardy_py.cli import read_input
+    from shardy_py.explanation import ExplainError, explain
+    from shardy_py.passes.manager import PassError
+    from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped, propagate
+
+    read = read_input(args.file, "propagate")
+    if read is None:
+        return 2
+    source, name = read
+    try:
+        module = shardy_py.parse(source, name)
+    except ParseError as e:
+        _report(name, source, e.line, e.column, e.message)
+        return 1
+    except RecursionError:
+        _report(name, source, 1, 1, "input nests too deeply to parse")
+        return 1
+    options = {flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in PIPELINE_FLAGS}
+    if args.explain:
+        options["debug_sharding_origins"] = options["debug_propagation_edge_sharding"] = True
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PipelineStepSkipped)
+        try:
+            result = propagate(module, **options)
+        except PassError as e:
+            for d in e.diagnostics:
+                _report(name, source, d.line, d.column, d.message, d.severity)
+            if not e.diagnostics:
+                print(f"shardy-py propagate: {e}", file=sys.stderr)
+            return 1
+    for w in caught:
+        print(f"shardy-py propagate: note: {w.message}", file=sys.stderr)
+    try:
+        explanations = [explain(result, spec, source_name=name) for spec in args.explain]
+    except ExplainError as e:
+        print(f"shardy-py propagate: --explain: {e}", file=sys.stderr)
+        return 2
+    parts: list[str] = []
+    if args.show:
+        parts.append(_pictures(result, args, name))
+    if explanations:
+        if args.html:
+            parts.append("".join(e._repr_html_() for e in explanations))
+        else:
+            parts.append("\n".join(str(e) for e in explanations))
+    if not parts:
+        parts.append(str(result))
+    text = "\n".join(parts)
+    if args.html and (args.show or explanations):
+        from shardy_py.show.html import html_page
+
+        text = html_page(text, title=f"{name} - shardy_py propagate")
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _pictures(module, args, name: str) -> str:
+    """The ``show`` drawing of the propagated module's sharded values."""
+    from shardy_py.show.command import DEFAULT_WIDTH
+    from shardy_py.show.html import render_html
+    from shardy_py.show.terminal import render_text
+    from shardy_py.show.view import module_pictures
+
+    pictures = module_pictures(module)
+    if not pictures:
+        return f"{name}: no sharded values\n"
+    if args.html:
+        return render_html(pictures)
+    width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    return render_text(pictures, width=width, colour=False)
