@@ -30,7 +30,7 @@ def evenly_sharded(sharding: TensorShardingAttr, shape, table: MeshTable) -> Ten
     if mesh is None:
         raise ValueError(f"unknown mesh {sharding.mesh_or_ref!r}")
     dims = []
-    for dim, size in zip(sharding.dim_shardings, shape, strict=True):
+    for dim, size in zip(sharding.dim_shardings, shape, strict=False):  # a maximal sharding has no dims
         if size % sharded_size(dim.axes, mesh) == 0:
             dims.append(dim)
             continue

@@ -19,7 +19,7 @@ import warnings
 
 from shardy_py.ir.module import Module
 from shardy_py.passes.import_.import_pipeline import import_pipeline_passes
-from shardy_py.passes.registry import lookup
+from shardy_py.passes.registry import Pass, PassOption, lookup, register
 
 
 class PipelineStepSkipped(UserWarning):
@@ -96,3 +96,47 @@ def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative
 
     remember_original(result, original)
     return result
+
+
+# -- the registered ``-sdy-propagation-pipeline`` ----------------------------------------------------
+
+def full_propagation_pipeline_passes(*, dedup_functions_fully: bool = False,
+                                     inline_meshes: bool = False) -> list[tuple[str, dict]]:
+    """(pass name, options) of all of ``addPropagationPipeline`` for ``PropagationOptions`` at their
+    defaults but these two (as ``sdy-propagation-pipeline`` registers it: ``inlineMeshes`` false):
+    import, the call-graph passes, user-priority propagation, the export of named computations and
+    func results, unflattening, the reshards on calls, and the whole export pipeline (partitioner
+    included)."""
+    from shardy_py.passes.export.export_pipeline import export_pipeline_passes
+
+    steps = import_pipeline_passes(dedup_functions_fully)
+    if dedup_functions_fully:
+        steps.append(("sdy-add-func-data-flow-edges", {}))
+    else:
+        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-import-func-calls", {}),
+                  ("symbol-dce", {}), ("sdy-apply-sharding-constraints", {}), ("sdy-sharding-group-import", {})]
+    steps += [("sdy-pre-order-funcs", {}), ("sdy-user-priority-propagate", {"keep_sharding_rules": True})]
+    if dedup_functions_fully:
+        steps += [("sdy-propagate-to-func-results", {}), ("sdy-sink-func-data-flow-edges", {})]
+    else:
+        steps += [("sdy-export-named-computations", {}), ("sdy-propagate-to-func-results", {})]
+    steps += [("sdy-unflatten-call-graph", {}), ("symbol-dce", {}), ("sdy-insert-func-call-reshards", {})]
+    # ``populateExportOptions``: avoidReshardsOnCalls is dedupFunctionsFully (the export pipeline
+    # reads it nowhere); the other fields it copies are at their defaults here.
+    return steps + export_pipeline_passes(avoid_reshards_on_calls=dedup_functions_fully, inline_meshes=inline_meshes)
+
+
+@register
+class PropagationPipelinePass(Pass):
+    name = "sdy-propagation-pipeline"
+    summary = ("Runs the SDY propagation pass, preceded by a sequence of import passes needed as a "
+               "pre-processing step for propagation")
+    options = (PassOption("dedup-functions-fully", bool, False, "Whether to dedup functions fully."),)
+
+    def run(self, module, ctx) -> None:
+        """Run every step in the C++ order; a step whose pass is not registered yet fails the
+        pipeline, naming it, before anything runs."""
+        from shardy_py.passes.export.export_pipeline import run_pipeline
+
+        steps = full_propagation_pipeline_passes(dedup_functions_fully=self.option("dedup-functions-fully"))
+        run_pipeline(self.name, steps, module, ctx)
