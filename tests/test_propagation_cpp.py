@@ -7,7 +7,7 @@ the sharded JAX programs of tests/data/jax_programs/sharded_programs.py and draw
 propagation pass, and sinking the edges; on the sharded programs also after ``-sdy-import-pipeline``.
 
 A chunk is skipped, saying why, when jaxlib 0.10.2 cannot read it (syntax newer than its Shardy:
-such chunks are pinned to Shardy HEAD's CHECK lines in test_propagation_head.py) or when our plain
+such chunks are pinned to Shardy HEAD's CHECK lines in test_propagation_basic.py) or when our plain
 print of it already differs from MLIR's (then a difference would be the printer's, not the pass's).
 """
 from __future__ import annotations
@@ -128,7 +128,7 @@ def _readable_by_jaxlib(text: str) -> bool:
 def test_propagation_matches_cpp_on_shardys_test_chunks(name, index):
     text, line = _chunks(name)[index]
     if not _readable_by_jaxlib(text):
-        pytest.skip(f"{name}:{line}: syntax newer than jaxlib 0.10.2's Shardy (pinned in test_propagation_head.py)")
+        pytest.skip(f"{name}:{line}: syntax newer than jaxlib 0.10.2's Shardy (pinned in test_propagation_basic.py)")
     if str(shardy_py.parse(text)) != cpp(text, ""):
         pytest.skip(f"{name}:{line}: our plain print differs from MLIR's before any pass")
     flags, pipeline = FILES[name]
