@@ -5,6 +5,11 @@ with the flags of their RUN lines and with the other propagation passes and both
 plus the exact attributes for small cases, written out."""
 from __future__ import annotations
 
+import re
+import signal
+import subprocess
+import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -13,6 +18,7 @@ from cpp_oracle import FAILED, cpp
 import shardy_py
 from shardy_py.cli import split_chunks
 from shardy_py.passes.manager import PassError, PassManager
+from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped
 
 TEST_DIR = Path("/work/shared/conformance/transforms/propagation/debugging/test")
 FILES = {"sharding_origins.mlir": ("debug-sharding-origins",), "edge_shardings.mlir": ("debug-propagation-edge-sharding",)}
@@ -119,3 +125,79 @@ def test_manual_computation_without_edges_is_a_clear_error():
     assert [f"{d.severity}: {d.message}" for d in err.value.diagnostics] == [
         "error: debug-sharding-origins needs the data-flow edges of sdy.manual_computation "
         "(run -sdy-add-data-flow-edges first)"]
+
+
+# -- the propagation pipeline with the debug options, on JAX programs --------------------------------
+
+PROGRAMS_DIR = Path(__file__).parent / "data" / "jax_programs"
+SHARDED_SCRIPT = PROGRAMS_DIR / "sharded_programs.py"
+#: Programs whose debug run fails on both sides: the C++ records propagation edges on an
+#: sdy.data_flow_edge with several sources (a while loop's), which its verifier then rejects.
+BOTH_FAIL = {"scan_sharded", "while_sharded"}
+#: The C++ crashes (segmentation fault) on this one with debug-sharding-origins: a sharding group
+#: member gets its sharding with no origin recorded, and a later lookup of it hits
+#: llvm_unreachable; we stop with an error instead (see test_origin_lookup_failure_...).
+CPP_CRASHES = {"shard_alike"}
+SHARDED_NAMES = sorted(re.findall(r'^    "(\w+)": lambda', SHARDED_SCRIPT.read_text(), re.M))
+DEBUG = {"debug_sharding_origins": True, "debug_propagation_edge_sharding": True}
+
+
+def cpp_pipeline(**options) -> str:
+    """jaxlib's pipeline of the same steps ``shardy_py.propagate`` runs with ``options``."""
+    from shardy_py.passes.propagation.propagation_pipeline import propagation_pipeline_passes
+    from shardy_py.passes.registry import lookup
+
+    parts = []
+    for name, opts in propagation_pipeline_passes(**options):
+        cls = lookup(name)
+        spelled = {o.name.replace("-", "_"): o.name for o in cls.options}
+        flags = " ".join(f"{spelled[k]}={'true' if v else 'false'}" for k, v in opts.items() if k in spelled)
+        text = name + ("{" + flags + "}" if flags else "")
+        parts.append(f"func.func({text})" if cls.anchor == "func.func" else text)
+    return "builtin.module(" + ",".join(parts) + ")"
+
+
+@pytest.fixture(scope="module")
+def sharded_lowered(tmp_path_factory) -> Path:
+    """Every sharded program's text, lowered in a subprocess with 8 CPU devices."""
+    out = tmp_path_factory.mktemp("jax_sharded_programs")
+    subprocess.run([sys.executable, str(SHARDED_SCRIPT), str(out)], check=True, capture_output=True, timeout=600)
+    return out
+
+
+def _propagate_text(text: str, **options) -> str:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PipelineStepSkipped)
+        try:
+            return str(shardy_py.propagate(shardy_py.parse(text), **options))
+        except PassError:
+            return FAILED
+
+
+@pytest.mark.parametrize("name", [n for n in SHARDED_NAMES if n not in CPP_CRASHES])
+def test_propagate_with_debug_info_matches_jaxlib_on_sharded_programs(sharded_lowered, name):
+    """``shardy_py.propagate`` with both debug options keeps the debug attributes Shardy writes:
+    the module is jaxlib's after the same pipeline steps, byte for byte (or both fail)."""
+    text = (sharded_lowered / f"{name}.mlir").read_text()
+    ours = _propagate_text(text, **DEBUG)
+    assert ours == cpp(text, cpp_pipeline(**DEBUG))
+    assert (ours == FAILED) == (name in BOTH_FAIL)
+    if ours != FAILED:
+        assert "sdy.sharding_origins" in ours and "sdy.propagation_edges" in ours
+
+
+def test_origin_lookup_failure_is_an_error_where_the_cpp_crashes(sharded_lowered):
+    """shard_alike with debug-sharding-origins: jaxlib's process dies with SIGSEGV (evidence: run
+    in a subprocess); ours fails with a clear error naming the value and axis."""
+    text = (sharded_lowered / "shard_alike.mlir").read_text()
+    here, pipeline = str(Path(__file__).parent), cpp_pipeline(debug_sharding_origins=True)
+    script = f"import sys; sys.path.insert(0, {here!r}); from cpp_oracle import cpp; print(cpp(sys.stdin.read(), {pipeline!r}))"
+    run = subprocess.run([sys.executable, "-c", script], input=text, capture_output=True, text=True, timeout=600)
+    assert run.returncode == -signal.SIGSEGV
+    module = shardy_py.parse(text)
+    with pytest.raises(PassError) as err:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", PipelineStepSkipped)
+            shardy_py.propagate(module, debug_sharding_origins=True)
+    assert [d.message for d in err.value.diagnostics] == [
+        "no sharding origin recorded for axis data of %3 (debug-sharding-origins)"]

@@ -46,9 +46,9 @@ def find_value(module: Module, spec: str) -> Node:
     function, else ``@main``, else the first function that has it)."""
     text = spec.strip()
     func_spec = None
-    m = re.fullmatch(r"@([\w$.\-]+):\s*(.+)", text)
+    m = re.fullmatch(r'@("[^"]*"|[\w$.\-]+):\s*(.+)', text)
     if m is not None:
-        func_spec, text = m.group(1), m.group(2).strip()
+        func_spec, text = m.group(1).strip('"'), m.group(2).strip()
     funcs = _funcs(module)
     if func_spec is not None:
         funcs = [f for f in funcs if func_name(f) == func_spec]

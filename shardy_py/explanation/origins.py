@@ -112,6 +112,8 @@ class Node:
             return f"argument {self.value.index} ({name}) of @{func_name(owner)}"
         if isinstance(self.value.owner, Block):
             return f"block argument {self.value.index} ({name}) of {owner.name if owner else '?'}"
+        if not self.value.name:
+            return f"result {self.value.index} of {owner.name}"
         return f"{name} ({owner.name})"
 
     def sharding(self) -> TensorShardingAttr | None:
@@ -289,7 +291,7 @@ def resolve_user_sharding(origin: str, func: Operation | None, module: Module,
         before = _nth(original, CONSTRAINT_OPS[:1], int(m.group(1)))
         sharding = (before or op).properties.get("sharding") if (before or op) is not None else None
         loc = op.loc if op is not None else (before.loc if before is not None else None)
-        return UserSharding(origin, f"sharding constraint {origin}", loc, sharding)
+        return UserSharding(origin, f"the sharding constraint {origin}", loc, sharding)
     m = re.fullmatch(r"(mc_(\d+))_(input|output): (\d+)", origin)
     if m is not None:
         op = _named_op(module, m.group(1), ("sdy.manual_computation",))

@@ -37,8 +37,13 @@ def _story_lines(story: AxisStory, source_name: str | None) -> list[str]:
 
 
 def _kept_text(k: KeptAway, source_name: str | None) -> str:
-    return (f"  axis {axis_text(k.axis)} of {k.tensor} (dimension {k.tensor_dim}; from "
-            f"{_origin_text(k.origin, k.axis, source_name)}) could shard dimension {k.value_dim}: {k.reason}")
+    if k.origin is not None and k.tensor.endswith(k.origin.description):
+        _dim, priority = k.origin.dim_and_priority(k.axis)
+        whence = "its own sharding, " + (f"priority p{priority}" if priority is not None else "no priority (p0)")
+    else:
+        whence = "from " + _origin_text(k.origin, k.axis, source_name)
+    return (f"  axis {axis_text(k.axis)} of {k.tensor} (dimension {k.tensor_dim}, {whence}) could shard "
+            f"dimension {k.value_dim}: {k.reason}")
 
 
 def explanation_text(e: Explanation) -> str:

@@ -183,14 +183,32 @@ def explain_node(node: Node, module: Module, original: Module | None) -> Explana
     notes: list[str] = []
     stories: list[AxisStory] = []
     if node.origins() is None:
-        notes.append("no sdy.sharding_origins recorded for this value: propagate with debug_sharding_origins=True "
-                     "(and debug_propagation_edge_sharding=True for the ops it travelled through)")
+        if _has_origins(module):
+            notes.append("Shardy recorded no sdy.sharding_origins for this value (an op made after propagation, "
+                         "such as a call the pipeline restored, or an empty entry of a data-flow op's list)")
+        else:
+            notes.append("no sdy.sharding_origins recorded for this value: propagate with debug_sharding_origins=True "
+                         "(and debug_propagation_edge_sharding=True for the ops it travelled through)")
     if sharding is not None:
         for d, dim in enumerate(sharding.dim_shardings):
             for axis in dim.axes:
                 stories.append(_story(node, d, axis, module, original, func))
     kept = kept_away(node, stories, module, original, func)
     return Explanation(node.label, node.loc, sharding, stories, kept, notes)
+
+
+def _has_origins(module: Module) -> bool:
+    """Whether propagation recorded origins anywhere in ``module``."""
+    for op in module.walk():
+        if op.name == "func.func":
+            if any("sdy.sharding_origins" in (d or {}) for d in op.properties.get("res_attrs") or []):
+                return True
+            if op.regions and op.regions[0].blocks and any(
+                    "sdy.sharding_origins" in a.attributes for a in op.regions[0].blocks[0].arguments):
+                return True
+        elif any(k.endswith("sharding_origins") for k in op.attributes_view):
+            return True
+    return False
 
 
 def _priority_text(p: int | None) -> str:
@@ -210,8 +228,8 @@ def _reason(axis_text: str, winner: AxisStory | None, origin: UserSharding | Non
     if a < b:
         return text + f"; its priority {_priority_text(theirs)} is propagated before {_priority_text(mine)}"
     if a == b:
-        return text + (f"; both have {_priority_text(theirs)}, so the propagation order decided "
-                       "(op-priority propagation, then aggressive conflict resolution)")
+        return text + (f"; both have {_priority_text(theirs)}, so no priority decided: the propagation "
+                       "strategy's conflict resolution did")
     return text + f"; it got there first although {_priority_text(mine)} comes before {_priority_text(theirs)}"
 
 
