@@ -368,8 +368,9 @@ class Scanner:
     def _whole_line_op(self, start: int) -> RawOp | None:
         """The op at ``start`` if its line's shape (its text up to SSA names) is known to hold a whole op.
 
-        The name split is not kept on the ``RawOp``: ``ModuleParser.build_op`` splits the line once more,
-        which costs less than the whole skeleton holding every line's pieces until the ops are built.
+        The ``RawOp`` keeps the shape (one string per shape), not the names: ``ModuleParser.build_op`` finds
+        them once more, which costs less than the whole skeleton holding every line's names until the ops
+        are built.
         """
         text = self.text
         nl = text.find("\n", start, start + MAX_FAST_LINE)
@@ -377,8 +378,7 @@ class Scanner:
             if self.n > start + MAX_FAST_LINE:
                 return None  # a long line (a whole module on one line): scanning it op by op is linear
             nl = self.n
-        parts = NAME_SPLIT.split(text[start:nl])
-        key = "\x00".join(parts[0::2])  # (NUL: no parsed text holds one, a bare "%" may)
+        key = NAME_SPLIT.sub("\x00", text[start:nl])  # the names cut out (NUL: no parsed text holds one)
         shape = self._whole_lines.get(key)
         if shape is None:
             # the key itself when the line holds a whole op (kept on the RawOp: one string per shape), else ""
