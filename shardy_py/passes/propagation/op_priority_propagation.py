@@ -99,10 +99,16 @@ OP_PROPAGATION_SCHEDULE = (
 
 def op_based_direction(priority: int, direction: DirectionFn) -> DirectionFn:
     """``getOpBasedDirectionToPropagate``."""
+    # The union is a lattice join (commutative, associative, BOTH absorbs everything), so the
+    # heuristics can be asked from the most permissive one down, stopping at BOTH.
+    heuristics = OP_PROPAGATION_SCHEDULE[priority::-1]
+
     def direction_at(op: Operation, factor_index: int) -> PropagationDirection:
         acc = NONE
-        for fn in OP_PROPAGATION_SCHEDULE[:priority + 1]:
+        for fn in heuristics:
             acc = union_of_propagation_directions(acc, fn(op, factor_index))
+            if acc == BOTH:
+                break
         return intersection_of_propagation_directions(acc, direction(op, factor_index))
     return direction_at
 
