@@ -78,3 +78,15 @@ def test_printed_twice_the_same():
     module = shardy_py.parse(NESTED)
     assert str(module) == NESTED
     assert str(module) == NESTED
+
+
+def test_values_written_with_other_names_print_renumbered():
+    renamed = (NESTED.replace("%0", "%res").replace("%1 ", "%sum ").replace("%1,", "%sum,")
+               .replace("%cst_1", "%k").replace("%arg0", "%input"))
+    module = shardy_py.parse(renamed)
+    assert str(module) == NESTED
+    eager = SsaNames(module.op)
+    lazy = SsaNames(module.op, lazy=True)
+    for op in module.walk():
+        for r in op.results:
+            assert lazy.name(r) == eager.name(r)

@@ -84,6 +84,8 @@ class SsaNames:
         self.lazy = lazy and not generic
         self._outer: dict[Value, str] = {}   # names of values numbered eagerly
         self._inner: dict[Value, str] = {}   # names of values in the top-level op being printed (lazy)
+        self._outer_blocks: set[Block] = set()  # the blocks whose values are named (in _outer or as written)
+        self._inner_blocks: set[Block] = set()
         self._groups: dict[Operation, tuple[tuple[str, int], ...]] = {}  # only ops that are not one group
         self._block: dict[Block, str] = {}
         self._next_value = 0
@@ -100,7 +102,7 @@ class SsaNames:
             if not generic:
                 self._next_value, self._next_arg, self._next_conflict = nv, na, nc
             scope = _Scope(parent)
-            self._number_region(region, scope, self._outer)
+            self._number_region(region, scope, self._outer, self._outer_blocks)
             start = (self._next_value, self._next_arg, self._next_conflict, scope)
             for block in region.blocks:
                 for op in block.ops:
@@ -130,6 +132,7 @@ class SsaNames:
         if op is self._active:
             self._active = None
             self._inner = {}
+            self._inner_blocks = set()
             pending = self._pending
             for r in self._pending_inner:  # regions the printer never printed (a compact reduce's body)
                 pending.pop(r, None)
@@ -138,7 +141,7 @@ class SsaNames:
     def _number_pending(self, region: Region, start: _Start) -> None:
         self._next_value, self._next_arg, self._next_conflict, parent = start
         scope = _Scope(parent)
-        self._number_region(region, scope, self._inner)
+        self._number_region(region, scope, self._inner, self._inner_blocks)
         after = (self._next_value, self._next_arg, self._next_conflict, scope)
         pending, inner = self._pending, self._pending_inner
         for block in region.blocks:
@@ -179,8 +182,12 @@ class SsaNames:
         scope.names.add(name)
         return name
 
-    def _number_region(self, region: Region, scope: _Scope, values: dict[Value, str]) -> None:
+    def _number_region(self, region: Region, scope: _Scope, values: dict[Value, str], blocks: set[Block]) -> None:
+        """Name the values of ``region`` into ``values``: only those whose name is not already the one they
+        were written with (a module MLIR printed is named so throughout); ``blocks`` records the blocks
+        named, so that ``name`` knows a value missing from ``values`` keeps its own name."""
         op = region.parent
+        named_args: set[Value] = set()
         if not self.generic and op is not None:
             namer = BLOCK_ARG_NAMERS.get(op.name)
             if namer is not None and region.blocks:
@@ -189,20 +196,26 @@ class SsaNames:
                     args = region.blocks[0].arguments
                     names = [suggestion] * len(args) if isinstance(suggestion, str) else suggestion
                     for arg, name in zip(args, names, strict=False):
-                        values[arg] = "%" + self._unique(name, scope)
+                        name = "%" + self._unique(name, scope)
+                        named_args.add(arg)
+                        if name != arg.name:
+                            values[arg] = name
         namers = None if self.generic else RESULT_NAMERS
         for i, block in enumerate(region.blocks):
+            blocks.add(block)
             self._block[block] = f"^bb{i}"
             entry = i == 0
             for arg in block.arguments:
-                if arg in values:
+                if arg in named_args:
                     continue
                 if entry:
-                    values[arg] = "%" + self._unique(f"arg{self._next_arg}", scope)
+                    name = "%" + self._unique(f"arg{self._next_arg}", scope)
                     self._next_arg += 1
                 else:
-                    values[arg] = f"%{self._next_value}"
+                    name = f"%{self._next_value}"
                     self._next_value += 1
+                if name != arg.name:
+                    values[arg] = name
             for inner in block.ops:
                 results = inner.results
                 if not results:
@@ -211,10 +224,14 @@ class SsaNames:
                     base = f"%{self._next_value}"
                     self._next_value += 1
                     if len(results) == 1:
-                        values[results[0]] = base
+                        r = results[0]
+                        if base != r.name:
+                            values[r] = base
                     else:
                         for k, r in enumerate(results):
-                            values[r] = f"{base}#{k}"
+                            name = f"{base}#{k}"
+                            if name != r.name:
+                                values[r] = name
                         self._groups[inner] = ((base, len(results)),)
                 else:
                     self._number_named_op(inner, scope, values)
@@ -236,7 +253,9 @@ class SsaNames:
                 self._next_value += 1
             groups.append((base, end - start))
             for i in range(start, end):
-                values[results[i]] = base if end - start == 1 else f"{base}#{i - start}"
+                name = base if end - start == 1 else f"{base}#{i - start}"
+                if name != results[i].name:
+                    values[results[i]] = name
         if len(groups) > 1 or len(results) > 1:
             self._groups[op] = tuple(groups)
 
@@ -249,7 +268,10 @@ class SsaNames:
         if n is None:
             n = self._outer.get(value)
             if n is None:
-                if self._pending and self._number_enclosing(_block_of(value)):
+                block = _block_of(value)
+                if block in self._inner_blocks or block in self._outer_blocks:
+                    return value.name  # named as it was written
+                if self._pending and self._number_enclosing(block):
                     return self.name(value, fallback)
                 return fallback
         return n
