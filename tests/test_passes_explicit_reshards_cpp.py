@@ -156,3 +156,36 @@ def test_head_only_cases_follow_shardys_check_lines(relative, jaxlib):
         check = subprocess.run(["/usr/lib/llvm-14/bin/FileCheck", str(TESTS / relative)], input=proc.stdout,
                                capture_output=True, text=True, timeout=600)
         assert check.returncode == 0, check.stderr
+
+
+PROGRAMS = Path(__file__).parent / "data" / "jax_programs"
+
+
+@pytest.fixture(scope="module")
+def jax_programs(tmp_path_factory) -> list[Path]:
+    """The JAX programs of tests/data/jax_programs (plain and sharded), lowered with 8 CPU devices."""
+    paths = []
+    for script in ("programs.py", "sharded_programs.py"):
+        out = tmp_path_factory.mktemp(script.removesuffix(".py"))
+        subprocess.run([sys.executable, str(PROGRAMS / script), str(out)], check=True, capture_output=True,
+                       timeout=600)
+        paths += sorted(out.glob("*.mlir"))
+    return paths
+
+
+@pytest.mark.parametrize("full", ["true", "false"])
+def test_insert_explicit_reshards_matches_jaxlib_after_jaxlibs_propagation(jax_programs, jaxlib, full):
+    """Each JAX program propagated by jaxlib's ``sdy-propagation-pipeline``, then the pass on both
+    sides (the full version reshards a dozen of them)."""
+    pipeline = f"builtin.module(func.func(sdy-insert-explicit-reshards{{enable-full-version={full}}}))"
+    compared = 0
+    for path in jax_programs:
+        propagated = jaxlib.run(path.read_text(), "builtin.module(sdy-propagation-pipeline)")
+        if propagated in ("crashed", "unread", FAILED):
+            continue
+        if str(shardy_py.parse(propagated)) != jaxlib.run(propagated, "builtin.module()"):
+            continue
+        assert ours(propagated, f"sdy-insert-explicit-reshards=enable-full-version={full}") == \
+            jaxlib.run(propagated, pipeline), path.name
+        compared += 1
+    assert compared >= 50
