@@ -250,3 +250,46 @@ def test_a_call_of_an_unknown_function_is_an_error(flag):
     with pytest.raises(PassError) as info:
         run(CALL_UNKNOWN, flag)
     assert info.value.diagnostics[0].message == "Failed to lookup function: missing"
+
+
+#: The state before sdy-insert-func-call-reshards in Shardy's propagation_pipeline.mlir chunk 46.
+UNREDUCED_CALLS = '''sdy.mesh @mesh = <["x"=8]>
+func.func @main(%arg0: tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}], unreduced={"x"}>}) -> tensor<256x128xf32> {
+  %0 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<256x128xf32>) -> tensor<256x128xf32>
+  %1 = call @foo(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<256x128xf32>) -> tensor<256x128xf32>
+  return %1 : tensor<256x128xf32>
+}
+func.func private @foo(%arg0: tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}], unreduced={"x"}>}) -> (tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}], unreduced={"x"}>}) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}], unreduced={"x"}> : tensor<256x128xf32>
+  return %0 : tensor<256x128xf32>
+}
+'''
+
+#: Each call's result is replicated, @foo's is unreduced in "x": not equivalent at SHARDY_COMMIT
+#: (``isEquivalent`` compares unreduced axes since Shardy commit d62c224b, 2026-06-23), so each
+#: call takes @foo's sharding and a reshard after it gives its users the replicated value.
+UNREDUCED_CALLS_RESHARDED = '''module {
+  sdy.mesh @mesh = <["x"=8]>
+  func.func @main(%arg0: tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}], unreduced={"x"}>}) -> tensor<256x128xf32> {
+    %0 = call @foo(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}], unreduced={"x"}>]>} : (tensor<256x128xf32>) -> tensor<256x128xf32>
+    %1 = sdy.reshard %0 <@mesh, [{}, {}]> : tensor<256x128xf32>
+    %2 = call @foo(%1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}], unreduced={"x"}>]>} : (tensor<256x128xf32>) -> tensor<256x128xf32>
+    %3 = sdy.reshard %2 <@mesh, [{}, {}]> : tensor<256x128xf32>
+    return %3 : tensor<256x128xf32>
+  }
+  func.func private @foo(%arg0: tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}], unreduced={"x"}>}) -> (tensor<256x128xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}], unreduced={"x"}>}) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{}, {}], unreduced={"x"}> : tensor<256x128xf32>
+    return %0 : tensor<256x128xf32>
+  }
+}
+'''
+
+
+def test_insert_func_call_reshards_compares_unreduced_axes():
+    """HEAD over jaxlib: jaxlib 0.10.2's ``isEquivalent`` (before d62c224b) calls any two fully
+    replicated shardings equivalent, unreduced axes or not, and inserts no reshard here."""
+    assert run(UNREDUCED_CALLS, "sdy-insert-func-call-reshards") == UNREDUCED_CALLS_RESHARDED
+    pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib")
+    from cpp_oracle import cpp
+
+    assert "sdy.reshard" not in cpp(UNREDUCED_CALLS, "builtin.module(sdy-insert-func-call-reshards)")

@@ -120,15 +120,20 @@ PIPELINE_FLAGS = {
 
 
 @pytest.mark.parametrize("flag", sorted(PIPELINE_FLAGS))
-def test_a_missing_step_fails_the_pipeline_naming_it(flag):
-    gaps = missing(PIPELINE_FLAGS[flag])
-    if not gaps:
-        pytest.skip(f"every step of {flag} is implemented")
+@pytest.mark.parametrize("absent", ["canonicalize", "sdy-insert-func-call-reshards", "sdy-close-shardings"])
+def test_a_missing_step_fails_the_pipeline_naming_it(flag, absent, monkeypatch):
+    """Steps are looked up when the pipeline runs: with one taken out of the registry, the pipeline
+    fails before running anything, naming it (the state until a pass lands)."""
+    from shardy_py.passes.registry import load_all
+
+    if absent not in names(PIPELINE_FLAGS[flag]):
+        pytest.skip(f"{flag} does not run {absent}")
+    monkeypatch.delitem(load_all(), absent)
     module = shardy_py.parse(IDENTITY)
     before = str(module)
     with pytest.raises(PassError) as info:
         PassManager.parse(["-" + flag]).run(module)
-    assert info.value.diagnostics[0].message.endswith(f"pass '{gaps[0]}' is not implemented in shardy_py yet")
+    assert info.value.diagnostics[0].message.endswith(f"pass '{absent}' is not implemented in shardy_py yet")
     assert str(module) == before  # nothing ran
 
 
@@ -185,6 +190,15 @@ PROPAGATION_TESTS = {
 }
 
 
+#: Chunks where jaxlib 0.10.2's older Shardy and SHARDY_COMMIT differ (not compared; the pass that
+#: differs is pinned on its own).  propagation_pipeline.mlir chunk 46: the call of @foo has the
+#: sharding ``[{}, {}]`` and @foo's result ``[{}, {}], unreduced={"x"}``; since Shardy commit d62c224b
+#: (2026-06-23, after jaxlib's copy) ``isEquivalent`` compares unreduced axes, so
+#: sdy-insert-func-call-reshards adds a reshard there and jaxlib does not (see
+#: test_passes_export_around_propagation.test_insert_func_call_reshards_compares_unreduced_axes).
+PIPELINE_HEAD_WINS = {("propagation_pipeline.mlir", 46)}
+
+
 @pytest.mark.parametrize("name", sorted(PROPAGATION_TESTS))
 def test_propagation_pipeline_matches_cpp_on_shardys_pipeline_tests(name):
     flag, pipeline = PROPAGATION_TESTS[name]
@@ -199,7 +213,7 @@ def test_propagation_pipeline_matches_cpp_on_shardys_pipeline_tests(name):
         pytest.skip("Shardy's pass tests live in /work/shared/conformance")
     compared = 0
     for index, (text, _) in enumerate(split_chunks(path.read_text())):
-        if not prints_as_mlir(text):
+        if (name, index) in PIPELINE_HEAD_WINS or not prints_as_mlir(text):
             continue
         assert ours(text, flag) == cpp(text, pipeline), f"{name} chunk {index}"
         compared += 1

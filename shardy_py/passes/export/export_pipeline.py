@@ -1,10 +1,11 @@
 """``-sdy-export-pipeline`` (export/export_pipeline.cc, ``ExportOptions`` in export/passes.h): the
 passes Shardy runs after propagation, in order.
 
-Each step is looked up by name in the registry when the pipeline runs, so a pass that lands later
-(the partitioner's ``sdy-insert-explicit-reshards``, ``sdy-reshard-to-collectives``, the
-canonicalizer with Shardy's collective patterns ...) is used as soon as it is registered; until
-then the pipeline fails before running anything, with an error naming the missing pass."""
+Each step is looked up by name in the registry when the pipeline runs (the canonicalizer as
+``canonicalize`` with ``enable_patterns``, passes/export/canonicalization.py), so a pass that lands
+later (``sdy-reshard-to-collectives``, ``sdy-per-instruction-partitioning`` ...) is used as soon as
+it is registered; until then the pipeline fails before running anything, with an error naming the
+missing pass.  Module dumps (``dump-directory``) are not written: asking for them is an error."""
 from __future__ import annotations
 
 from collections.abc import Sequence
