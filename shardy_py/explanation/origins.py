@@ -19,6 +19,7 @@ from shardy_py.ir.builtin_attrs import ArrayAttr, DictionaryAttr, StringAttr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Location, Operation, Value
 from shardy_py.passes.func_calls import result_sharding
+from shardy_py.passes.propagation.debugging.source_sharding import axis_key
 from shardy_py.passes.shardings import get_sharding
 from shardy_py.verify.axes import overlaps
 
@@ -45,10 +46,9 @@ def axis_text(axis: AxisRefAttr) -> str:
     return f'"{axis.name}"' if info is None else f'"{axis.name}":({info.pre_size}){info.size}'
 
 
-def axis_key(axis: AxisRefAttr) -> str:
-    """The key of ``axis`` in ``sdy.sharding_origins`` (``a``, ``a:(1)2``)."""
-    info = axis.sub_axis_info
-    return axis.name if info is None else f"{axis.name}:({info.pre_size}){info.size}"
+def _unescape(name: str) -> str:
+    """A name as ``sdy.sharding_origins`` keys write it (MLIR's escapes kept) read back."""
+    return re.sub(r"\\([0-9A-Fa-f]{2}|\\)", lambda m: "\\" if m.group(1) == "\\" else chr(int(m.group(1), 16)), name)
 
 
 def parse_axis_key(key: str) -> AxisRefAttr:
@@ -57,8 +57,8 @@ def parse_axis_key(key: str) -> AxisRefAttr:
 
     m = re.fullmatch(r"(.*):\((\d+)\)(\d+)", key)
     if m is None:
-        return AxisRefAttr(key)
-    return AxisRefAttr(m.group(1), SubAxisInfoAttr(int(m.group(2)), int(m.group(3))))
+        return AxisRefAttr(_unescape(key))
+    return AxisRefAttr(_unescape(m.group(1)), SubAxisInfoAttr(int(m.group(2)), int(m.group(3))))
 
 
 def enclosing_func(op: Operation | None) -> Operation | None:

@@ -198,4 +198,5 @@ class ApplyShardingConstraintsPass(Pass):
             ctx.error(module.op, str(e))
             return
         if debug is not None:
-            debug.save_on_module(module)
+            for op, message in debug.save_on_module(module):
+                ctx.warning(op, message)

@@ -298,7 +298,8 @@ class BasicPropagationPassImpl(Pass):
         if not self.option("keep-sharding-rules"):
             remove_sharding_rules(module)
         if self.debug_handler is not None:
-            self.debug_handler.save_on_module(module)
+            for op, message in self.debug_handler.save_on_module(module):
+                ctx.warning(op, message)
 
 
 @register

@@ -116,10 +116,13 @@ AxisToEdges = dict[AxisRefAttr, list[PropagationEdge]]
 
 
 def axis_key(axis: AxisRefAttr) -> str:
-    """The dictionary key of ``axis`` in ``sdy.sharding_origins``: its text without quotes
-    (``a``, ``c:(1)4``)."""
+    """The dictionary key of ``axis`` in ``sdy.sharding_origins``: its printed text without the
+    quotes (``a``, ``c:(1)4``; a name's escapes, such as ``\\09``, stay written out)."""
+    from shardy_py.syntax.attr_printer import quote_string
+
+    name = quote_string(axis.name)[1:-1]
     info = axis.sub_axis_info
-    return axis.name if info is None else f"{axis.name}:({info.pre_size}){info.size}"
+    return name if info is None else f"{name}:({info.pre_size}){info.size}"
 
 
 def axis_sort_key(axis: AxisRefAttr) -> tuple:
@@ -223,6 +226,8 @@ class SourceShardingHandler:
     value_origins: dict[Value, dict[AxisRefAttr, OriginSharding]] = field(default_factory=dict)
     step: int = 0
     meshes: MeshTable | None = None
+    #: Axes whose origin could not be found, as (op to report at, message), one per value and axis.
+    missing: dict[tuple[int, AxisRefAttr], tuple[Operation | None, str]] = field(default_factory=dict)
 
     @classmethod
     def for_options(cls, origins: bool, edges: bool) -> SourceShardingHandler | None:
@@ -296,9 +301,12 @@ class SourceShardingHandler:
         operand_edges, result_edges = create_source_map(old, new, rule, mesh, self.step)
         self.step += 1
 
-        def origin_of(node: EdgeNode, axis: AxisRefAttr) -> OriginSharding:
+        def origin_of(node: EdgeNode, axis: AxisRefAttr) -> OriginSharding | None:
             value = operands[node.index] if node.type == OPERAND else results[node.index]
-            return self.lookup_origin(value, axis)
+            found = self.find_origin(value, axis)
+            if found is None:
+                self._note_missing(value, axis)
+            return found
 
         is_func = op.name == "func.func"
         for values, per_value in ((operands, operand_edges), (results, result_edges)):
@@ -310,11 +318,14 @@ class SourceShardingHandler:
                     if self.origins:
                         origins = self.value_origins.setdefault(shardable_value(value), {})
                         if axis not in origins:
-                            origins[axis] = origin_of(edge.source, axis)
+                            origin = origin_of(edge.source, axis)
+                            if origin is not None:
+                                origins[axis] = origin
 
-    def lookup_origin(self, value: Value, axis: AxisRefAttr) -> OriginSharding:
+    def find_origin(self, value: Value, axis: AxisRefAttr) -> OriginSharding | None:
         """``lookUpValueOriginSharding``: the origin of ``axis`` on ``value``, or of an axis it was
-        split from or merged into (the first one recorded)."""
+        split from or merged into (the first one recorded); None when there is none (the C++
+        reaches ``llvm_unreachable`` there: undefined behaviour, a crash or a garbage origin)."""
         per_axis = self.value_origins.get(shardable_value(value), {})
         found = per_axis.get(axis)
         if found is not None:
@@ -322,8 +333,16 @@ class SourceShardingHandler:
         for other, origin in per_axis.items():
             if contains(other, axis) or contains(axis, other):
                 return origin
-        raise SourceShardingError(f"no sharding origin recorded for axis {axis_key(axis)} of "
-                                  f"{value.name or 'a value'} (debug-sharding-origins)")
+        return None
+
+    def _note_missing(self, value: Value, axis: AxisRefAttr) -> None:
+        key = (id(value), axis)
+        if key not in self.missing:
+            owner = df.owning_op(value)
+            self.missing[key] = (owner, f"debug-sharding-origins: no origin is known for axis {axis_key(axis)} of "
+                                        f"{value.name or 'a value of ' + (owner.name if owner else '?')} (its sharding "
+                                        "is not a user sharding Shardy tracks, e.g. an sdy.reshard's or a sharding "
+                                        "group's); the axes it passes on are left without an origin")
 
     def constraint_applied(self, op: Operation, rule: OpShardingRuleAttr, transform: Callable[[], None]) -> None:
         """The action of ``-sdy-apply-sharding-constraints``: ``transform`` sets the sharding of
@@ -346,11 +365,13 @@ class SourceShardingHandler:
 
     # -- after the pass -------------------------------------------------------------------------
 
-    def save_on_module(self, module) -> None:
-        """``saveOnModule``: write the origins (user shardings' own axes as ``"self"``) and edges."""
+    def save_on_module(self, module) -> list[tuple[Operation | None, str]]:
+        """``saveOnModule``: write the origins (user shardings' own axes as ``"self"``) and edges;
+        returns the warnings to report (axes whose origin was not found)."""
         if self.origins:
             for value, per_axis in self.value_origins.items():
-                _save_origins(value, per_axis)
+                if per_axis:  # empty only when no origin was found (the C++ always has one to store)
+                    _save_origins(value, per_axis)
             _origins_to_self(module)
         if self.edges:
             for op, per_axis in self.op_edges.items():
@@ -364,6 +385,7 @@ class SourceShardingHandler:
                     attr = create_propagation_edges(per_axis)
                     if attr.value:
                         _set_result_attr(func, index, PROPAGATION_EDGES, attr)
+        return list(self.missing.values())
 
 
 def _funcs(module) -> list[Operation]:
