@@ -99,7 +99,7 @@ class Recipe:
         if nres == 1 and counts[0] == 1:  # the common case: one result
             name = names[0]
             v = Value(name, self.result_types[0], op, 0, loc, NO_ATTRIBUTES)
-            op.results.append(v)
+            op.results = [v]  # (a list of one, not an appended list's spare room)
             parser.scopes[-1][name] = v
         elif nres:
             parser.make_results(op, list(zip(names[:nres], counts, strict=True)), self.result_types, loc)
