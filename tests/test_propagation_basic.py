@@ -385,6 +385,60 @@ func.func private @ext(tensor<8xf32>) -> tensor<8xf32>"""
         "error: a call result's sdy.func_data_flow_edge calls @ext, which has no body (the C++ checks this fatally)"]
 
 
+#: @bar returns its argument; @foo returns @bar's result, which main passes to @bar again: when a
+#: sharding inside @foo changes, the users of @bar's argument lead back to @bar's argument.
+CALL_CYCLE = """\
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32> {
+  %0 = stablehlo.add %arg0, %arg0 : tensor<8x2xi32>
+  %1 = call @foo(%0) : (tensor<8x2xi32>) -> tensor<8x2xi32>
+  %2 = call @bar(%1) : (tensor<8x2xi32>) -> tensor<8x2xi32>
+  return %2 : tensor<8x2xi32>
+}
+func.func private @foo(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32> {
+  %0 = stablehlo.abs %arg0 : tensor<8x2xi32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"b"}, {}]> : tensor<8x2xi32>
+  %2 = stablehlo.abs %1 : tensor<8x2xi32>
+  %3 = call @bar(%2) : (tensor<8x2xi32>) -> tensor<8x2xi32>
+  return %3 : tensor<8x2xi32>
+}
+func.func private @bar(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32> {
+  return %arg0 : tensor<8x2xi32>
+}"""
+
+
+def test_notifications_going_round_the_call_graph_are_an_error():
+    """The C++ recurses forever here (jaxlib 0.10.2 segfaults); with function data-flow edges the
+    same module propagates."""
+    assert failure(CALL_CYCLE, "-sdy-basic-propagate") == [
+        "error: notifying the users of a changed sharding would go round the call graph forever (the C++ "
+        "overflows its stack): a function's returned value reaches a call of the same function through its "
+        "callers; add function data-flow edges first (-sdy-add-func-data-flow-edges)"]
+    out, _ = run(CALL_CYCLE, "-sdy-add-func-data-flow-edges", "-sdy-basic-propagate", "-sdy-sink-func-data-flow-edges")
+    assert 'sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {?}]>]>' in out
+
+
+def test_a_long_call_chain_needs_no_deep_recursion():
+    """When the constraint shards %arg0, the notifications follow it into @f1499, down the chain of
+    1500 calls and back out to main's negate (deeper than Python's recursion limit); nothing
+    crosses the calls themselves without function data-flow edges."""
+    funcs = ["func.func private @f0(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}"]
+    for i in range(1, 1500):
+        funcs.append(f"func.func private @f{i}(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n"
+                     f"  %0 = call @f{i - 1}(%arg0) : (tensor<8xf32>) -> tensor<8xf32>\n"
+                     "  return %0 : tensor<8xf32>\n}")
+    text = MESH + """func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}]> : tensor<8xf32>
+  %1 = call @f1499(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+  %2 = stablehlo.negate %1 : tensor<8xf32>
+  return %2 : tensor<8xf32>
+}
+""" + "\n".join(funcs)
+    out, _ = run(text, "-sdy-basic-propagate")
+    assert 'func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}]>})' in out
+    assert "%2 = stablehlo.negate %1 : tensor<8xf32>" in out
+
+
 def test_unknown_strategy_is_rejected():
     with pytest.raises(ValueError, match="takes one of basic, aggressive, basic-then-aggressive, not 'wild'"):
         PassManager.parse(["-sdy-aggressive-propagate=propagation-strategy=wild"])

@@ -4,7 +4,7 @@ writing the new shardings back (``updateTensorSharding``), keeping sharding grou
 telling the rewrite driver which ops to look at again (``notifyShardingModified``)."""
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -134,7 +134,33 @@ def notify_users_modified(env: PropagationEnv, value: Value, notify: Notify) -> 
     """``notifyUsersModified``: every user of ``value`` (in MLIR's use-list order, newest use
     first), or for a use that feeds a data-flow edge that edge, for a use by a terminator the op
     it ends (or, for a called function's return, the users of the calls' results), and for a
-    use by a call the users of the called function's argument."""
+    use by a call the users of the called function's argument.
+
+    The C++ recurses into call results and function arguments; this walks the same way with an
+    explicit stack (deep call chains need no deep Python recursion).  A value met again on the
+    current path means the C++ would recurse forever (a function returning a value that comes
+    back through its callers into itself, with no function data-flow edges to stop it): that is
+    a ``PropagationError``."""
+    frames = [_users_to_notify(env, value, notify)]
+    path = [value]
+    while frames:
+        descend = next(frames[-1], None)
+        if descend is None:
+            frames.pop()
+            path.pop()
+            continue
+        if any(descend is v for v in path):
+            raise PropagationError(
+                "notifying the users of a changed sharding would go round the call graph forever (the C++ "
+                "overflows its stack): a function's returned value reaches a call of the same function through "
+                "its callers; add function data-flow edges first (-sdy-add-func-data-flow-edges)")
+        frames.append(_users_to_notify(env, descend, notify))
+        path.append(descend)
+
+
+def _users_to_notify(env: PropagationEnv, value: Value, notify: Notify) -> Iterator[Value]:
+    """One level of ``notify_users_modified``: notifies the users of ``value`` in order, yielding
+    (at their place in that order) the call results and function arguments whose users come next."""
     for use in reversed(value.uses):
         user = use.op
         terminator = is_terminator(user)
@@ -142,27 +168,19 @@ def notify_users_modified(env: PropagationEnv, value: Value, notify: Notify) -> 
         if edge is not None:
             notify(edge)
         elif terminator:
-            _notify_on_terminator(env, user, use.index, notify)
+            parent = user.parent_op
+            callers = env.callers(parent) if user.name == "func.return" else []
+            if not callers:
+                notify(parent)
+            for caller in callers:
+                if caller.name == "func.call":
+                    yield caller.results[use.index]
         elif user.name == "func.call":
             func = env.func(callee_of(user))
             if func.regions and func.regions[0].blocks:
-                notify_users_modified(env, func.regions[0].blocks[0].arguments[use.index], notify)
+                yield func.regions[0].blocks[0].arguments[use.index]
         else:
             notify(user)
-
-
-def _notify_on_terminator(env: PropagationEnv, user: Operation, index: int, notify: Notify) -> None:
-    parent = user.parent_op
-    if user.name != "func.return":
-        notify(parent)
-        return
-    callers = env.callers(parent)
-    if not callers:
-        notify(parent)
-        return
-    for caller in callers:
-        if caller.name == "func.call":
-            notify_users_modified(env, caller.results[index], notify)
 
 
 def notify_sharding_modified(env: PropagationEnv, value: Value, notify: Notify) -> None:
