@@ -135,6 +135,32 @@ def test_propagation_matches_cpp_on_shardys_test_chunks(name, index):
     assert ours(text, flags) == cpp(text, pipeline)
 
 
+#: The propagation pipeline's test inputs -> the import pipeline they go through first (ours, jaxlib's).
+PIPELINE_INPUTS = {
+    "propagation_pipeline.mlir": ("-sdy-import-pipeline", "sdy-import-pipeline"),
+    "propagation_pipeline_data_flow_edges.mlir": ("-sdy-import-pipeline", "sdy-import-pipeline"),
+    "propagation_pipeline_dedup_functions_fully_true.mlir": ("-sdy-import-pipeline=dedup-functions-fully=true",
+                                                             "sdy-import-pipeline{dedup-functions-fully=true}"),
+}
+PIPELINE_CASES = [(name, i) for name in PIPELINE_INPUTS for i in range(len(_chunks(name)))]
+
+
+@pytest.mark.skipif(not TEST_DIR.exists(), reason=f"{TEST_DIR} is not here (Shardy's propagation tests)")
+@pytest.mark.parametrize(("name", "index"), PIPELINE_CASES, ids=[f"{n}#{i}" for n, i in PIPELINE_CASES])
+def test_import_then_user_priority_matches_cpp_on_the_pipeline_test_inputs(name, index):
+    """The propagation pipeline's inputs through the import pipeline, then (with function data-flow
+    edges, as the pipeline adds them) user-priority propagation."""
+    text, line = _chunks(name)[index]
+    if not _readable_by_jaxlib(text):
+        pytest.skip(f"{name}:{line}: syntax newer than jaxlib 0.10.2's Shardy")
+    if str(shardy_py.parse(text)) != cpp(text, ""):
+        pytest.skip(f"{name}:{line}: our plain print differs from MLIR's before any pass")
+    ours_import, cpp_import = PIPELINE_INPUTS[name]
+    flags = [ours_import] + FUNC_EDGES + ["-sdy-user-priority-propagate"] + FUNC_SINK
+    pipeline = f"{cpp_import},{CPP_FUNC_EDGES},sdy-user-priority-propagate,{CPP_FUNC_SINK}"
+    assert ours(text, flags) == cpp(text, pipeline)
+
+
 def test_every_propagation_test_file_is_compared():
     """Every propagation pass test file whose RUN line runs only passes of this module is listed."""
     if not TEST_DIR.exists():
