@@ -148,8 +148,8 @@ PIPELINE_CASES = [(name, i) for name in PIPELINE_INPUTS for i in range(len(_chun
 @pytest.mark.skipif(not TEST_DIR.exists(), reason=f"{TEST_DIR} is not here (Shardy's propagation tests)")
 @pytest.mark.parametrize(("name", "index"), PIPELINE_CASES, ids=[f"{n}#{i}" for n, i in PIPELINE_CASES])
 def test_import_then_user_priority_matches_cpp_on_the_pipeline_test_inputs(name, index):
-    """The propagation pipeline's inputs through the import pipeline, then (with function data-flow
-    edges, as the pipeline adds them) user-priority propagation."""
+    """The propagation pipeline's inputs through the import pipeline, then user-priority propagation
+    between adding and sinking function data-flow edges (the pipeline's dedup-functions-fully path)."""
     text, line = _chunks(name)[index]
     if not _readable_by_jaxlib(text):
         pytest.skip(f"{name}:{line}: syntax newer than jaxlib 0.10.2's Shardy")
