@@ -42,6 +42,9 @@ TEST_INPUTS = {
     "export_named_computations.mlir": ("sdy-export-named-computations", "builtin.module(sdy-export-named-computations)"),
     "insert_func_call_reshards.mlir": ("sdy-insert-func-call-reshards", "builtin.module(sdy-insert-func-call-reshards)"),
     "unflatten_call_graph.mlir": ("sdy-unflatten-call-graph", "builtin.module(sdy-unflatten-call-graph)"),
+    "remove_ag_rs_for_cmv1.mlir":
+        ("sdy-remove-all-gather-reduce-scatter-for-cmv1",
+         "builtin.module(func.func(sdy-remove-all-gather-reduce-scatter-for-cmv1))"),
     "unflatten_call_graph_dedup_functions_fully_true.mlir":
         ("sdy-unflatten-call-graph=dedup-functions-fully=true",
          "builtin.module(sdy-unflatten-call-graph{dedup-functions-fully=true})"),
