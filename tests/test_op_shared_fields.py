@@ -110,3 +110,16 @@ def test_operand_names_made_from_the_operands_when_asked():
     names[0] = "%written"
     assert op.operand_names_view == ["%written", "%3"]
     assert "%4 = stablehlo.add %3, %3" in str(module)  # values print by their own names
+
+
+def test_print_template_kept_by_the_recipe_follows_value_types():
+    module, ops = _ops("stablehlo.add")
+    str(module)  # the shape's template is made and kept
+    from shardy_py.ir.types import parse_type
+
+    ops[2].results[0].type = parse_type("tensor<8x4xf32>")
+    text = str(module)
+    assert "%5 = stablehlo.add %4, %4 {sdy.sharding" in text
+    line = next(ln for ln in text.splitlines() if ln.strip().startswith("%5 ="))
+    assert line.endswith("(tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x4xf32>")
+    assert next(ln for ln in text.splitlines() if ln.strip().startswith("%4 =")).endswith(": tensor<8x8xf32>")

@@ -43,7 +43,7 @@ class Recipe:
 
     __slots__ = ("name", "generic", "counts", "result_types", "operand_types", "props", "prop_locs",
                  "attributes", "attr_locs", "location_text", "pieces", "name_ends", "name_lens", "shared_props",
-                 "shared_attributes", "shared_operand_types")
+                 "shared_attributes", "shared_operand_types", "print_template")
 
     def __init__(self, op: Operation, names: list[str], name_ends: list[int]):
         self.name = op.name
@@ -66,6 +66,8 @@ class Recipe:
         self.shared_props = MappingProxyType(self.props)
         self.shared_attributes = MappingProxyType(self.attributes)
         self.shared_operand_types = tuple(self.operand_types)
+        #: (operand and result value types, print template) of the ops of this shape (``op_writer``).
+        self.print_template: tuple | None = None
         self.attr_locs = [(k, *self._relative(v, op.loc)) for k, v in op.attribute_locs.items()]
         self.pieces = None if op._pieces is None else [_piece_template(p) for p in op._pieces]
 

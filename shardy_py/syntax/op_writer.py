@@ -142,12 +142,17 @@ def _template(pr, op: Operation, decl: OpDecl):
 
     props, attributes = op.properties_view, op.attributes_view
     shared = type(props) is not dict and type(attributes) is not dict  # mappings shared by a shape: keyed by id
+    recipe = op._deferred
+    own = shared and recipe is not None and props is recipe.shared_props and attributes is recipe.shared_attributes
+    if own:  # an op as its recipe built it: the recipe keeps the template of its shape (for one set of types)
+        kept = recipe.print_template
+        if kept is not None and _same_types(op, kept[0]):
+            return kept[1]
+    types = (tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results))
     try:
         key = (op.name, id(props) if shared else tuple(props.items()),
-               id(attributes) if shared else tuple(attributes.items()),
-               tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results),
-               len(op.operands), shared)
-        hit = _TEMPLATES.get(key)
+               id(attributes) if shared else tuple(attributes.items()), types, len(op.operands), shared)
+        hit = None if own else _TEMPLATES.get(key)
     except TypeError:
         return None
     if hit is not None:
@@ -168,9 +173,30 @@ def _template(pr, op: Operation, decl: OpDecl):
         _TEMPLATES.clear()
     hit = _PLACEHOLDER.split(text)
     hit[1::2] = [int(i) for i in hit[1::2]]  # text, operand index, text, ...
+    if own:
+        if recipe.print_template is None:
+            recipe.print_template = (types, hit)
+        return hit
     # (a shared key holds its mappings, so that their ids are not reused while the entry lives)
     _TEMPLATES[key] = (hit, (props, attributes) if shared else None)
     return hit
+
+
+def _same_types(op: Operation, types: tuple) -> bool:
+    """Are ``op``'s operand and result value types ``types`` (made by ``_template``)?  Compared in place:
+    a tuple per op would be one more allocation for every op printed."""
+    ins, outs = types
+    operands, results = op.operands, op.results
+    if len(operands) != len(ins) or len(results) != len(outs):
+        return False
+    for i, v in enumerate(operands):
+        t = v.type if v is not None else None
+        if t is not ins[i] and t != ins[i]:
+            return False
+    for i, r in enumerate(results):
+        if r.type is not outs[i] and r.type != outs[i]:
+            return False
+    return True
 
 
 def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
