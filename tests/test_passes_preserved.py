@@ -22,7 +22,11 @@ IMPORT_PASSES = ["symbol-dce", "sdy-lift-inlined-meshes", "sdy-remove-size-one-a
                  "sdy-propagate-sharding-from-func-to-call", "sdy-constant-or-scalar-splitter",
                  "sdy-manual-axes-cleanup", "sdy-add-data-flow-edges"]
 EXPORT_PASSES = ["sdy-close-shardings", "sdy-remove-propagation-debug-info", "sdy-remove-sharding-groups",
-                 "sdy-sink-data-flow-edges", "sdy-sink-func-data-flow-edges"]
+                 "sdy-sink-data-flow-edges", "sdy-sink-func-data-flow-edges", "sdy-constant-or-scalar-merger",
+                 "sdy-drop-sharding-and-mesh", "sdy-drop-sharding-rules", "sdy-export-named-computations",
+                 "sdy-inline-meshes", "sdy-insert-func-call-reshards", "sdy-remove-all-gather-reduce-scatter-for-cmv1",
+                 "sdy-remove-sub-axes-in-input-output-shardings", "sdy-resolve-single-device-sharding",
+                 "sdy-sharding-constraint-to-reshard", "sdy-update-non-divisible-input-output-shardings"]
 
 
 def _inputs(kind: str) -> list[tuple[str, str]]:
