@@ -27,7 +27,7 @@ CASES = {
   }
 }
 """,
-        'Minimal version: the dot\'s result is sharded on the contracting axis "x" where its operands put "y"; the result takes the operands\' sharding and is resharded back after the dot.'),
+        'Minimal version: the dot\'s result shards its second dimension on the contracting axis "x", where the right operand shards it on "y"; the result takes the operands\' sharding and is resharded back after the dot.'),
     "elementwise_full": (
         True,
         MESH + """func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) {
@@ -44,7 +44,7 @@ CASES = {
   }
 }
 """,
-        "Full version: the operands disagree; the bigger-count sharding wins, the other operand is resharded before the add, and the result is resharded to the function's result sharding."),
+        "Full version: the operands disagree; the sharding two of the three tensors share wins, the other operand is resharded before the add, and the result is resharded to the function's result sharding."),
     "unreduced_operand_all_reduced": (
         False,
         MESH + """func.func @f(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}], unreduced={"y"}>}) -> tensor<8x8xf32> {
