@@ -7,8 +7,7 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.attr_codecs import I64Array
-from shardy_py.ir.builder import Builder
-from shardy_py.ir.ops import Block, Region, Value
+from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, parse_type
 
 
@@ -186,9 +185,16 @@ def _compact_region(op, inner_name: str, scalar):
     region = Region(parent=op)
     block = Block(parent=region)
     region.blocks.append(block)
-    block.arguments = [Value(f"%arg{i}", scalar, block, i, op._location) for i in range(2)]
-    b = Builder.at_end(block)
-    inner = b.create(inner_name, block.arguments, result_types=[scalar], loc=op._location)
-    ret = b.create("stablehlo.return", inner.results, result_types=[], loc=op._location)
-    inner.location_text = ret.location_text = op.location_text
+    loc = op._location
+    args = block.arguments = [Value(f"%arg{i}", scalar, block, i, loc) for i in range(2)]
+    # built directly rather than with a Builder: a module holds one such body per reduce, so its ops take
+    # the shared empty mappings and name their operands by the values (``Operation.operand_names``)
+    inner = Operation(inner_name, results=[], operands=tuple(args), operand_names=None,
+                      operand_types=(scalar, scalar), properties=NO_ATTRIBUTES, attributes=NO_ATTRIBUTES, loc=loc,
+                      parent=block, result_groups=[("", 1)], location_text=op.location_text)
+    inner.results = [Value("", scalar, inner, 0, None, NO_ATTRIBUTES)]
+    ret = Operation("stablehlo.return", results=[], operands=(inner.results[0],), operand_names=None,
+                    operand_types=(scalar,), properties=NO_ATTRIBUTES, attributes=NO_ATTRIBUTES, loc=loc,
+                    parent=block, result_groups=[], location_text=op.location_text)
+    block.ops = [inner, ret]
     return region
