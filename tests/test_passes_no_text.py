@@ -30,6 +30,23 @@ INPUTS = {
     "-sdy-close-shardings": "export/test/close_shardings.mlir",
     "-sdy-remove-propagation-debug-info": "export/test/remove_propagation_debug_info.mlir",
     "-sdy-import-pipeline=dedup-functions-fully=true": "import/test/import_pipeline.mlir",
+    "-sdy-constant-or-scalar-merger": "export/test/constant_or_scalar_merger.mlir",
+    "-sdy-drop-sharding-and-mesh": "export/test/drop_sharding_and_mesh.mlir",
+    "-sdy-drop-sharding-rules": "export/test/drop_sharding_rules.mlir",
+    "-sdy-export-named-computations": "export/test/export_named_computations.mlir",
+    "-sdy-inline-meshes": "export/test/inline_meshes.mlir",
+    "-sdy-insert-func-call-reshards": "export/test/insert_func_call_reshards.mlir",
+    "-sdy-propagate-to-func-results": "export/test/propagate_to_func_results.mlir",
+    "-sdy-remove-all-gather-reduce-scatter-for-cmv1": "export/test/remove_ag_rs_for_cmv1.mlir",
+    "-sdy-remove-sub-axes-in-input-output-shardings": "export/test/remove_sub_axes_in_input_output_shardings.mlir",
+    "-sdy-resolve-single-device-sharding": "export/test/resolve_single_device_sharding.mlir",
+    "-sdy-sharding-constraint-to-reshard": "export/test/sharding_constraint_to_reshard.mlir",
+    "-sdy-unflatten-call-graph=dedup-functions-fully=true":
+        "export/test/unflatten_call_graph_dedup_functions_fully_true.mlir",
+    "-sdy-update-non-divisible-input-output-shardings":
+        "export/test/update_non_divisible_input_output_shardings.mlir",
+    "-sdy-export-pipeline": "export/test/export_pipeline.mlir",
+    "-sdy-propagation-pipeline": "propagation/test/propagation_pipeline.mlir",
 }
 PROGRAMS_SCRIPT = Path(__file__).parent / "data" / "jax_programs" / "programs.py"
 
@@ -86,7 +103,7 @@ def programs(tmp_path_factory) -> list[shardy_py.Module]:
 
 
 @pytest.mark.parametrize("flag", ["-sdy-import-pipeline", "-sdy-import-func-calls", "-sdy-flatten-call-graph",
-                                  "-sdy-close-shardings"])
+                                  "-sdy-close-shardings", "-sdy-propagation-pipeline"])
 def test_pass_on_jax_programs_builds_no_op_from_text(flag, programs, monkeypatch):
     _skip_unless_pipeline_complete(flag)
     modules = [shardy_py.parse(p.read_text()) for p in programs]
