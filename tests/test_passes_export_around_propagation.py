@@ -293,3 +293,36 @@ def test_insert_func_call_reshards_compares_unreduced_axes():
     from cpp_oracle import cpp
 
     assert "sdy.reshard" not in cpp(UNREDUCED_CALLS, "builtin.module(sdy-insert-func-call-reshards)")
+
+
+SPELLINGS = '''func.func @main() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xi32>, tensor<2xi32>) {
+  %0 = stablehlo.constant dense<1.0> : tensor<2xf32>
+  %1 = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
+  %2 = stablehlo.constant dense<[1, 1]> : tensor<2xi32>
+  %3 = stablehlo.constant dense<1> : tensor<2xi32>
+  %4 = sdy.constant dense<1.0> : tensor<2xf32>
+  %5 = stablehlo.constant dense<0x3F800000> : tensor<2xf32>
+  %6 = stablehlo.add %4, %5 : tensor<2xf32>
+  return %0, %1, %2, %3 : tensor<2xf32>, tensor<2xf32>, tensor<2xi32>, tensor<2xi32>
+}
+'''
+
+#: The key is the attribute dictionary, not the op or its spelling: one value written four ways, and
+#: an ``sdy.constant`` beside ``stablehlo.constant``s, is one constant (the first).
+SPELLINGS_MERGED = '''module {
+  func.func @main() -> (tensor<2xf32>, tensor<2xf32>, tensor<2xi32>, tensor<2xi32>) {
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<2xf32>
+    %c = stablehlo.constant dense<1> : tensor<2xi32>
+    %0 = stablehlo.add %cst, %cst : tensor<2xf32>
+    return %cst, %cst, %c, %c : tensor<2xf32>, tensor<2xf32>, tensor<2xi32>, tensor<2xi32>
+  }
+}
+'''
+
+
+def test_merger_keys_on_the_attribute_values():
+    assert run(SPELLINGS, "sdy-constant-or-scalar-merger") == SPELLINGS_MERGED
+    pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib")
+    from cpp_oracle import cpp
+
+    assert cpp(SPELLINGS, "builtin.module(func.func(sdy-constant-or-scalar-merger))") == SPELLINGS_MERGED
