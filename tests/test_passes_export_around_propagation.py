@@ -326,3 +326,37 @@ def test_merger_keys_on_the_attribute_values():
     from cpp_oracle import cpp
 
     assert cpp(SPELLINGS, "builtin.module(func.func(sdy-constant-or-scalar-merger))") == SPELLINGS_MERGED
+
+
+ESCAPED_NAME = '''func.func @main(%arg0: tensor<1x1xf32>) -> tensor<1x1xf32> {
+  %0 = sdy.named_computation<"q\\22x1\\\\y">(%arg0) (%arg1: tensor<1x1xf32>) {
+    sdy.return %arg1 : tensor<1x1xf32>
+  } : (tensor<1x1xf32>) -> tensor<1x1xf32>
+  return %0 : tensor<1x1xf32>
+}
+'''
+
+#: A name with a quote and a backslash: the symbol, its uses and the origin string are all written
+#: escaped as MLIR prints strings (``\\22``, ``\\\\``).
+ESCAPED_NAME_EXPORTED = '''module {
+  func.func @main(%arg0: tensor<1x1xf32>) -> tensor<1x1xf32> {
+    %0 = call @"q\\22x1\\\\y"(%arg0) : (tensor<1x1xf32>) -> tensor<1x1xf32>
+    return %0 : tensor<1x1xf32>
+  }
+  func.func private @"q\\22x1\\\\y"(%arg0: tensor<1x1xf32>) -> tensor<1x1xf32> attributes {sdy.original_func_name = "q\\22x1\\\\y"} {
+    return %arg0 : tensor<1x1xf32>
+  }
+}
+'''
+
+
+@pytest.mark.parametrize("flag", ["sdy-export-named-computations", "sdy-unflatten-call-graph"])
+def test_symbol_names_are_escaped(flag):
+    source = ESCAPED_NAME if flag == "sdy-export-named-computations" else ESCAPED_NAME_EXPORTED
+    expected = ESCAPED_NAME_EXPORTED if flag == "sdy-export-named-computations" else \
+        ESCAPED_NAME_EXPORTED.replace(' attributes {sdy.original_func_name = "q\\22x1\\\\y"}', "")
+    assert run(source, flag) == expected
+    pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib")
+    from cpp_oracle import cpp
+
+    assert cpp(source, f"builtin.module({flag})") == expected
