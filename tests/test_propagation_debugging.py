@@ -5,6 +5,7 @@ with the flags of their RUN lines and with the other propagation passes and both
 plus the exact attributes for small cases, written out."""
 from __future__ import annotations
 
+import json
 import re
 import signal
 import subprocess
@@ -14,8 +15,11 @@ from pathlib import Path
 
 import pytest
 from cpp_oracle import FAILED, cpp
+from hypothesis import HealthCheck, assume, given, settings
+from test_propagation_cpp import cpp_cannot_run
 
 import shardy_py
+from shardy_py import strategies as sst
 from shardy_py.cli import split_chunks
 from shardy_py.passes.manager import PassContext, PassError, PassManager
 from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped
@@ -234,3 +238,49 @@ def test_reshard_axes_have_no_origin_where_the_cpp_writes_garbage():
     assert [(d.severity, d.line, d.message.split(" (")[0]) for d in ctx.diagnostics] == [
         ("warning", 3, "debug-sharding-origins: no origin is known for axis x of %0"),
         ("warning", 4, "debug-sharding-origins: no origin is known for axis x of %1")]
+
+
+# -- drawn modules ----------------------------------------------------------------------------------
+
+PRIORITY = re.compile(r"\}p[1-9]")
+
+
+_CPP_BATCH = (
+    "import json, sys; sys.path.insert(0, sys.argv[1]); from cpp_oracle import cpp; "
+    "text, pipelines = json.load(sys.stdin); print(json.dumps([cpp(text, p) for p in pipelines]))")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=sst.module_texts())
+def test_debug_info_matches_jaxlib_on_drawn_modules(text):
+    """Drawn modules through edges, constraints, aggressive / user-priority propagation and
+    sinking with both debug options: jaxlib's module exactly.  jaxlib runs in a child process: its
+    origin lookups are undefined behaviour wherever a value without a tracked user sharding passes
+    an axis on (see the two tests above), which may crash it.  Such runs, those where ours warns that
+    an origin is unknown (the same lookups), and what the C++ cannot run at all
+    (test_propagation_cpp.cpp_cannot_run; user priorities above 0 can crash its user-priority pass)
+    are not compared."""
+    module = shardy_py.parse(text)
+    assume(str(module) == cpp(text, "builtin.module()"))
+    assume(cpp_cannot_run(module) is None)
+    passes = [p for p in ("sdy-aggressive-propagate", "sdy-user-priority-propagate")
+              if p == "sdy-aggressive-propagate" or not PRIORITY.search(text)]
+    ours = {}
+    for pass_name in passes:
+        flags, _pipeline = _flags(pass_name, BOTH)
+        m = shardy_py.parse(text)
+        ctx = PassContext()
+        try:
+            PassManager.parse(flags).run(m, ctx)
+            printed = str(m)
+        except PassError:
+            printed = FAILED
+        if not any("no origin is known" in d.message for d in ctx.diagnostics):
+            ours[pass_name] = printed
+    assume(ours)
+    run = subprocess.run([sys.executable, "-c", _CPP_BATCH, str(Path(__file__).parent)],
+                         input=json.dumps([text, [_flags(p, BOTH)[1] for p in ours]]),
+                         capture_output=True, text=True, timeout=600)
+    assume(run.returncode == 0)
+    for (pass_name, printed), expected in zip(ours.items(), json.loads(run.stdout), strict=True):
+        assert printed == expected, pass_name
