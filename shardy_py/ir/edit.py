@@ -83,7 +83,17 @@ def insert(block: Block, index: int, op: Operation) -> Operation:
         raise IRError(f"{op!r} is already in a block; detach or erase it first")
     block.ops.insert(index, op)
     op.parent = block
+    _record_uses(op)
     return op
+
+
+def _record_uses(op: Operation) -> None:
+    """Enter the uses made by ``op`` and the ops in its regions into the use lists of values whose
+    lists were built while ``op`` stood outside their tree (made detached, then inserted)."""
+    for inner in op.walk():
+        for i, v in enumerate(inner.operands):
+            if v is not None and v._use_map is not None and (inner, i) not in v._use_map:
+                v._use_map[(inner, i)] = None
 
 
 def insert_before(anchor: Operation, op: Operation) -> Operation:
@@ -112,6 +122,7 @@ def replace_in_block(old: Operation, new: Operation) -> Operation:
     new.parent = block
     old.parent = None
     _HINTS[id(new)] = i
+    _record_uses(new)
     return new
 
 
