@@ -1,6 +1,7 @@
 """``python -m shardy_py propagate FILE [options] [--show] [--explain VALUE]...``: run Shardy's
 propagation pipeline (``shardy_py.propagate``) on FILE and print the propagated module, or with
-``--show`` draw its sharded values over the devices, or with ``--explain VALUE`` say where each
+``--show`` draw its sharded values over the devices (``--before-after``: next to their
+shardings before propagation; ``--value NAME`` picks values), or with ``--explain VALUE`` say where each
 axis of VALUE's sharding came from (``%name`` as written in FILE, ``result N``, ``@func:%name``;
 repeatable; turns on origin and edge tracking).
 
@@ -28,6 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         parser.add_argument(f"--{flag}", action="store_true", help=f"the pipeline's {flag} option")
     parser.add_argument("--show", action="store_true",
                         help="draw the propagated shardings over the devices instead of printing the module")
+    parser.add_argument("--before-after", action="store_true",
+                        help="with --show: draw each value's sharding before propagation next to the one after")
+    parser.add_argument("--value", action="append", default=[], metavar="NAME",
+                        help="with --show: only this value (as 'show --value'); repeatable")
     parser.add_argument("--explain", action="append", default=[], metavar="VALUE",
                         help="explain VALUE's sharding (%%name as written, 'result N', '@func:%%name'); repeatable")
     parser.add_argument("--html", action="store_true", help="with --show/--explain: write an HTML page")
@@ -81,8 +86,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"shardy-py propagate: --explain: {e}", file=sys.stderr)
         return 2
     parts: list[str] = []
-    if args.show:
-        parts.append(_pictures(result, args, name))
+    if args.show or args.before_after:
+        try:
+            parts.append(_pictures(result, args, name, module))
+        except KeyError as e:
+            print(f"shardy-py propagate: --value: no sharded value named {e.args[0]!r}", file=sys.stderr)
+            return 2
     if explanations:
         if args.html:
             parts.append("".join(e._repr_html_() for e in explanations))
@@ -91,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     if not parts:
         parts.append(str(result))
     text = "\n".join(parts)
-    if args.html and (args.show or explanations):
+    if args.html and (args.show or args.before_after or explanations):
         from shardy_py.show.html import html_page
 
         text = html_page(text, title=f"{name} - shardy_py propagate")
@@ -103,17 +112,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _pictures(module, args, name: str) -> str:
-    """The ``show`` drawing of the propagated module's sharded values."""
+def _pictures(module, args, name: str, before=None) -> str:
+    """The ``show`` drawing of the propagated module's sharded values (with ``--before-after``,
+    next to ``before``'s); raises ``KeyError`` for a ``--value`` that names nothing."""
     from shardy_py.show.command import DEFAULT_WIDTH
     from shardy_py.show.html import render_html
     from shardy_py.show.terminal import render_text
     from shardy_py.show.view import module_pictures
 
-    pictures = module_pictures(module)
+    width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    if args.before_after:
+        from shardy_py.show.side_by_side import pairs, render_pairs_html, render_pairs_text
+
+        items = pairs(before, module, args.value)
+        if not items and not args.html:
+            return f"{name}: no sharded values\n"
+        return render_pairs_html(items) if args.html else render_pairs_text(items, width=width)
+    pictures = module_pictures(module, args.value)
     if not pictures:
         return f"{name}: no sharded values\n"
     if args.html:
         return render_html(pictures)
-    width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
     return render_text(pictures, width=width, colour=False)
