@@ -45,6 +45,29 @@ def read_input(path: str, command: str) -> tuple[str, str] | None:
     return source, "<stdin>" if path == "-" else path
 
 
+def report(path: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
+    """Print ``format_error`` of the message to standard error (line and column at least 1)."""
+    print(format_error(path, source, max(line, 1), max(column, 1), message, severity), file=sys.stderr)
+
+
+def read_and_parse(path: str, command: str):
+    """``(module, text, display name)`` of ``path`` for subcommand ``command``, or the exit status
+    after reporting: 2 for an unreadable file, 1 for text that does not parse."""
+    import shardy_py
+
+    read = read_input(path, command)
+    if read is None:
+        return 2
+    source, name = read
+    try:
+        return shardy_py.parse(source, name), source, name
+    except ParseError as e:
+        report(name, source, e.line, e.column, e.message)
+    except RecursionError:
+        report(name, source, 1, 1, "input nests too deeply to parse")
+    return 1
+
+
 def split_chunks(text: str) -> list[tuple[str, int]]:
     """``--split-input-file``: (chunk text, 1-based line the chunk starts on)."""
     chunks = []

@@ -20,7 +20,7 @@ so no folding is reproduced.
 from __future__ import annotations
 
 from shardy_py.dialects.registry import lookup
-from shardy_py.ir.edit import erase, move_before
+from shardy_py.ir.edit import erase, index_in_block, move_before
 from shardy_py.ir.ops import Block, Operation
 from shardy_py.passes.op_traits import PURE_IF_STATIC_OPS, PURE_OPS
 
@@ -96,11 +96,9 @@ def unique_constants(root: Operation) -> None:
 
 
 def _previous_is_owned(op: Operation, owned: set[int]) -> bool:
-    ops = op.parent.ops
-    for i, other in enumerate(ops):
-        if other is op:
-            return i > 0 and id(ops[i - 1]) in owned
-    return False
+    """Whether the op just before ``op`` in its block is a constant already handled."""
+    i = index_in_block(op)
+    return i > 0 and id(op.parent.ops[i - 1]) in owned
 
 
 def has_no_effects(op: Operation) -> bool:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
 
@@ -49,12 +48,6 @@ def _ops(module: Module, line: int | None) -> list[Operation]:
     return out
 
 
-def _report(name: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
-    from shardy_py.cli import format_error
-
-    print(format_error(name, source, line, column, message, severity), file=sys.stderr)
-
-
 def _write(text: str) -> None:
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="replace")
@@ -64,21 +57,13 @@ def _write(text: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the sharding rules of the file's ops; returns the exit status."""
     import shardy_py
-    from shardy_py.cli import read_input
+    from shardy_py.cli import read_and_parse, report
     from shardy_py.rules.view import describe
 
-    read = read_input(args.file, "rules")
-    if read is None:
-        return 2
-    source, name = read
-    try:
-        module = shardy_py.parse(source, name)
-    except ParseError as e:
-        _report(name, source, e.line, e.column, e.message)
-        return 1
-    except RecursionError:
-        _report(name, source, 1, 1, "input nests too deeply to parse")
-        return 1
+    parsed = read_and_parse(args.file, "rules")
+    if isinstance(parsed, int):
+        return parsed
+    module, source, name = parsed
     if args.op is not None and args.op < 1:
         print("shardy-py rules: --op takes a line number, 1 or more", file=sys.stderr)
         return 2
@@ -86,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
     if args.op is not None and not ops:
         lines = source.splitlines()
         if args.op > len(lines):
-            _report(name, source, args.op, 1, f"no op starts on line {args.op}: the file has {len(lines)} lines")
+            report(name, source, args.op, 1, f"no op starts on line {args.op}: the file has {len(lines)} lines")
             return 2
         text = lines[args.op - 1]
-        _report(name, source, args.op, len(text) - len(text.lstrip()) + 1, f"no op starts on line {args.op}")
+        report(name, source, args.op, len(text) - len(text.lstrip()) + 1, f"no op starts on line {args.op}")
         return 2
     blocks, warned = [], set()
     for op in ops:
@@ -103,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
             if warning and warning not in warned:
                 warned.add(warning)
                 loc = op.loc
-                _report(name, source, loc.line if loc else 1, loc.column if loc else 1, warning, "warning")
+                report(name, source, loc.line if loc else 1, loc.column if loc else 1, warning, "warning")
     if not blocks:
         _write(f"{name}: no op has a sharding rule\n")
         return 0

@@ -15,8 +15,6 @@ import shutil
 import sys
 import warnings
 
-from shardy_py.errors import ParseError
-
 #: The ``propagate`` keyword arguments the command line sets, as ``--flag`` names.
 PIPELINE_FLAGS = ("keep-sharding-rules", "conservative-propagation", "debug-sharding-origins",
                   "debug-propagation-edge-sharding", "dedup-functions-fully", "enable-explicit-gather-scatter-batching")
@@ -39,32 +37,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", help="write here instead of standard output")
 
 
-def _report(name: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
-    from shardy_py.cli import format_error
-
-    print(format_error(name, source, max(line, 1), max(column, 1), message, severity), file=sys.stderr)
-
-
 def run(args: argparse.Namespace) -> int:
     """Propagate FILE and print, draw or explain the result; returns the exit status."""
-    import shardy_py
-    from shardy_py.cli import read_input
+    from shardy_py.cli import read_and_parse, report
     from shardy_py.explanation import ExplainError, explain
     from shardy_py.passes.manager import PassError
     from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped, propagate
 
-    read = read_input(args.file, "propagate")
-    if read is None:
-        return 2
-    source, name = read
-    try:
-        module = shardy_py.parse(source, name)
-    except ParseError as e:
-        _report(name, source, e.line, e.column, e.message)
-        return 1
-    except RecursionError:
-        _report(name, source, 1, 1, "input nests too deeply to parse")
-        return 1
+    parsed = read_and_parse(args.file, "propagate")
+    if isinstance(parsed, int):
+        return parsed
+    module, source, name = parsed
     options = {flag.replace("-", "_"): getattr(args, flag.replace("-", "_")) for flag in PIPELINE_FLAGS}
     if args.explain:
         options["debug_sharding_origins"] = options["debug_propagation_edge_sharding"] = True
@@ -74,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
             result = propagate(module, **options)
         except PassError as e:
             for d in e.diagnostics:
-                _report(name, source, d.line, d.column, d.message, d.severity)
+                report(name, source, d.line, d.column, d.message, d.severity)
             if not e.diagnostics:
                 print(f"shardy-py propagate: {e}", file=sys.stderr)
             return 1
