@@ -41,6 +41,11 @@ numbered as MLIR numbers them) and parse it with ``shardy_py.parse``:
   reduce-scatters, keeping every unreduced-axes transition valid (C68).
 * ``modules()`` -> ``Module``: ``shardy_py.parse(text)`` of a drawn ``module_texts()``
   (``module.source`` is the text).
+* ``propagation_module_texts()`` -> ``str``: a small module aimed at sharding propagation: a
+  ``@main`` of StableHLO ops with real sharding rules (elementwise, dot_general, transpose, reshape,
+  broadcast_in_dim, reduce, concatenate, slice, dynamic_slice), sharding constraints, reshards,
+  sometimes a manual computation, a sharding group or a call; user shardings with open/closed dims,
+  sub-axes, replicated axes and priorities on some values; nothing the C++ propagation cannot run.
 
 Invalid strategies break exactly one rule, named by its id in the constraints catalogue
 (``B9``, ``C38``, ...), with every rule checked before it holding:
@@ -84,11 +89,12 @@ from shardy_py.strategies.invalid_shardings import (
     invalid_tensor_shardings,
 )
 from shardy_py.strategies.modules import module_texts, modules
+from shardy_py.strategies.propagation_modules import propagation_module_texts
 
 __all__ = [
     "AXIS_NAMES", "INVALID_MESH_RULES", "INVALID_OP_SHARDING_RULE_RULES", "INVALID_RULES",
     "INVALID_SHARDING_RULES", "REDUCTIONS", "UNKNOWN_MESH", "InvalidAttribute", "InvalidModule",
     "applicable_sharding_rules", "axis_refs", "dimension_shardings", "invalid_meshes", "invalid_modules",
     "invalid_op_sharding_rules", "invalid_tensor_shardings", "meshes", "module_texts", "modules",
-    "op_sharding_rules", "propagation_edges", "tensor_shardings",
+    "op_sharding_rules", "propagation_edges", "propagation_module_texts", "tensor_shardings",
 ]
