@@ -117,10 +117,10 @@ class _Recorder(OpWriter):
         return f"\x00{index}\x00"
 
     def value(self, v) -> str:
-        for i, x in enumerate(self.op.operands):
-            if x is v:
-                return f"\x00{i}\x00"
-        raise _NotTemplatable
+        found = [i for i, x in enumerate(self.op.operands) if x is v]
+        if len(found) != 1:  # not an operand, or one used twice (whose slot the text cannot tell)
+            raise _NotTemplatable
+        return f"\x00{found[0]}\x00"
 
 
 
