@@ -14,10 +14,12 @@ it returns; otherwise pass it as ``original``.
 from __future__ import annotations
 
 import re
+import sys
 import weakref
 
+from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import Node, enclosing_func, func_name
-from shardy_py.explanation.trace import AxisStory, Explanation, Hop, KeptAway, explain_node
+from shardy_py.explanation.trace import explain_node
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Value
 
@@ -40,10 +42,32 @@ def _funcs(module: Module):
     return [op for op in module.ops if op.name == "func.func"]
 
 
-def find_value(module: Module, spec: str) -> Node:
+def find_value(module: Module, spec: str, original: Module | None = None) -> Node:
     """The value named by ``spec``: ``%name`` (as written in the input; ``%argN`` is also argument
     N), ``result N`` (a function result), each optionally prefixed by ``@func:`` (default: the only
-    function, else ``@main``, else the first function that has it)."""
+    function, else ``@main``, else the first function that has it).  A name the propagated module
+    lost (the result of a call the pipeline rebuilt) is looked up in ``original`` (the module before
+    propagation) and found again by its op's name and location."""
+    try:
+        return _find_value(module, spec)
+    except ExplainError:
+        if original is None:
+            raise
+        error = sys.exc_info()[1]
+    try:
+        before = _find_value(original, spec)
+    except ExplainError:
+        raise error from None
+    if before.value is None or isinstance(before.value.owner, Block):
+        raise error
+    op = before.value.owner
+    for candidate in module.walk():
+        if candidate.name == op.name and candidate.loc == op.loc and len(candidate.results) == len(op.results):
+            return Node(candidate.results[before.value.index])
+    raise error
+
+
+def _find_value(module: Module, spec: str) -> Node:
     text = spec.strip()
     func_spec = None
     m = re.fullmatch(r'@("[^"]*"|[\w$.\-]+):\s*(.+)', text)
@@ -99,7 +123,7 @@ def explain(module: Module, value: Value | str, *, original: Module | None = Non
             raise ExplainError(f"{value.name or 'the value'} is not a value of this module")
         node = Node(value)
     elif isinstance(value, str):
-        node = find_value(module, value)
+        node = find_value(module, value, original if original is not None else _ORIGINALS.get(module))
     else:
         raise ExplainError(f"explain needs a Value or a name such as '%0', not {type(value).__name__}")
     if original is None:

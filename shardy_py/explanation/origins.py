@@ -99,6 +99,8 @@ class Node:
         if self.value is None:
             terminator = _terminator(self.func)
             return terminator.loc if terminator is not None else self.func.loc
+        if self.value.loc is None and not isinstance(self.value.owner, Block):
+            return self.value.owner.loc  # a result of an op the pipeline rebuilt (a func.call)
         return self.value.loc
 
     @property
@@ -113,6 +115,10 @@ class Node:
         if isinstance(self.value.owner, Block):
             return f"block argument {self.value.index} ({name}) of {owner.name if owner else '?'}"
         if not self.value.name:
+            if owner.name == "func.call":
+                from shardy_py.passes.func_calls import callee_of
+
+                return f"result {self.value.index} of func.call @{callee_of(owner)}"
             return f"result {self.value.index} of {owner.name}"
         return f"{name} ({owner.name})"
 

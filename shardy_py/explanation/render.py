@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import html
 
+from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import UserSharding, axis_text
-from shardy_py.explanation.trace import AxisStory, Explanation, Hop, KeptAway
 
 
 def _at(loc, source_name: str | None) -> str:
@@ -25,8 +25,8 @@ def _origin_text(origin: UserSharding | None, story_axis, source_name: str | Non
 
 
 def _hop_text(hop: Hop, source_name: str | None) -> str:
-    return (f"step {hop.step}: {hop.op}{_at(hop.loc, source_name)}, {hop.source} -> {hop.target} "
-            f"(from {hop.came_from})")
+    step = f"step {hop.step}" if hop.step is not None else "no step (a call rebuilt after propagation)"
+    return f"{step}: {hop.op}{_at(hop.loc, source_name)}, {hop.source} -> {hop.target} (from {hop.came_from})"
 
 
 def _story_lines(story: AxisStory, source_name: str | None) -> list[str]:
@@ -37,13 +37,15 @@ def _story_lines(story: AxisStory, source_name: str | None) -> list[str]:
 
 
 def _kept_text(k: KeptAway, source_name: str | None) -> str:
-    if k.origin is not None and k.tensor.endswith(k.origin.description):
+    if k.origin is not None and k.tensor_label.endswith(k.origin.description):
         _dim, priority = k.origin.dim_and_priority(k.axis)
         whence = "its own sharding, " + (f"priority p{priority}" if priority is not None else "no priority (p0)")
     else:
         whence = "from " + _origin_text(k.origin, k.axis, source_name)
-    return (f"  axis {axis_text(k.axis)} of {k.tensor} (dimension {k.tensor_dim}, {whence}) could shard "
-            f"dimension {k.value_dim}: {k.reason}")
+    of = f" of {k.via}" if k.via else ""
+    return (f"  axis {axis_text(k.axis)} of {k.role} of {k.op}{_at(k.op_loc, source_name)} ({k.tensor_label}), "
+            f"dimension {k.tensor_dim} ({whence}), could shard dimension {k.value_dim}{of}; kept away ({k.kind}): "
+            f"{k.reason}")
 
 
 def explanation_text(e: Explanation) -> str:

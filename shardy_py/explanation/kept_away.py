@@ -1,0 +1,401 @@
+"""The axes that could have reached a value through an op's sharding rule but did not, and why.
+
+Every op the value is an operand or a result of (its defining op and its users) is looked at: its
+sharding rule (``shardy_py.sharding_rule``) projects the module's propagated shardings of all its
+operands and results onto the rule's factors (``ShardingProjection``), and each axis another tensor
+has on a factor the value is mapped to, but the value does not have on that dimension, is reported
+with the first of these that holds in the module (each is what Shardy's factor propagation checks):
+
+* ``blocked``: the rule blocks propagation along the factor;
+* ``conflict``: the op's tensors disagree on the factor (two shardings of it, neither a prefix of
+  the other), so propagation carries only their common prefix; which one the value took, and the
+  priorities of both, are named;
+* ``closed``: the value's dimension is closed in its user sharding as written;
+* ``used``: the axis already shards another dimension of the value (with the priorities that
+  decided, when its origin is known);
+* ``replicated``: the axis is in the value's replicated or unreduced axes;
+* ``divisibility``: the factor is not the minor-most of the value's dimension and its size is not
+  divisible by the axis (or the axis overflows the factor in the other tensor);
+* ``unknown``: none of the above shows in the module.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from shardy_py.explanation.calls import node_origins, origin_func, own_origin_name
+from shardy_py.explanation.model import AxisStory, KeptAway
+from shardy_py.explanation.origins import (
+    Node,
+    UserSharding,
+    _arg_sharding,
+    _func,
+    axis_text,
+    enclosing_func,
+    func_name,
+    lookup_origin,
+    resolve_user_sharding,
+    returned_value,
+)
+from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, OpShardingRuleAttr, TensorShardingAttr
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Block, Operation, Value
+from shardy_py.passes.func_calls import fully_open, result_sharding
+from shardy_py.passes.meshes import MeshTable
+from shardy_py.passes.propagation.basic_factor_propagation import BasicFactorPropagation
+from shardy_py.passes.propagation.factor_propagation import PropagationDirection
+from shardy_py.passes.propagation.sharding_projection import (
+    FactorSharding,
+    PrefixStatus,
+    ShardingProjection,
+    is_axis_list_prefix_of,
+)
+from shardy_py.passes.shardings import get_sharding
+from shardy_py.verify.axes import axis_size, overlaps
+
+__all__ = ["kept_away", "written_sharding"]
+
+
+@dataclass
+class _Site:
+    """One op the value is a tensor of, projected onto the op's factors."""
+
+    op: Operation
+    rule: OpShardingRuleAttr
+    values: list[Value]
+    projection: ShardingProjection
+    mine: int
+    mesh: MeshAttr
+
+    def role(self, index: int) -> str:
+        count = len(self.op.operands)
+        return f"operand {index}" if index < count else f"result {index - count}"
+
+    def mapping(self, index: int):
+        count = len(self.op.operands)
+        return self.rule.operand_mappings[index] if index < count else self.rule.result_mappings[index - count]
+
+    def factor_dims(self, index: int) -> dict[int, int]:
+        return {f: d for d, m in enumerate(self.mapping(index).dim_mappings) for f in m.factor_indices}
+
+
+@dataclass
+class _Context:
+    """What every check needs about the value the axes were kept from (``own``: the origin name of
+    its own user sharding, if it is one; ``subject``: how the reasons name it)."""
+
+    node: Node
+    own: str | None
+    sharding: TensorShardingAttr
+    module: Module
+    original: Module | None
+    written: tuple[str, TensorShardingAttr] | None
+    subject: str = "this value"
+
+    @property
+    def possessive(self) -> str:
+        return "this value's" if self.subject == "this value" else f"{self.subject}'s"
+
+
+def _priority_text(p: int | None) -> str:
+    return f"p{p}" if p is not None else "no priority (p0)"
+
+
+def _origin_of(value: Value, axis: AxisRefAttr, module: Module, original: Module | None) -> UserSharding | None:
+    origins, _where = node_origins(Node(value))
+    name = lookup_origin(origins, axis)
+    if name is None:
+        return None
+    return resolve_user_sharding(name, origin_func(enclosing_func(_owner_op(value))), module, original)
+
+
+def _owner_op(value: Value) -> Operation | None:
+    owner = value.owner
+    if isinstance(owner, Block):
+        return owner.parent.parent if owner.parent is not None else None
+    return owner
+
+
+def _priorities(mine: str, my_origin: UserSharding | None, my_axis: AxisRefAttr,
+                theirs: str, their_origin: UserSharding | None, their_axis: AxisRefAttr) -> str:
+    """How the priorities of the two user shardings compare ('' when an origin is unknown)."""
+    if my_origin is None or their_origin is None:
+        return ""
+    a = my_origin.dim_and_priority(my_axis)[1]
+    b = their_origin.dim_and_priority(their_axis)[1]
+    if (a or 0) < (b or 0):
+        return f"; {mine}'s priority {_priority_text(a)} is propagated before {theirs}'s {_priority_text(b)}"
+    if (a or 0) == (b or 0):
+        return (f"; both have {_priority_text(a)}, so no priority decided between them: the propagation "
+                "strategy's conflict resolution did")
+    return f"; {theirs}'s priority {_priority_text(b)} comes before {mine}'s {_priority_text(a)}"
+
+
+def _used_reason(ctx: _Context, axis: AxisRefAttr, dv: int, origin: UserSharding | None) -> str | None:
+    for d, dim in enumerate(ctx.sharding.dim_shardings):
+        there = next((a for a in dim.axes if overlaps(a, axis)), None)
+        if d == dv or there is None:
+            continue
+        text = f"{axis_text(axis)} already shards dimension {d} of {ctx.subject}"
+        winner = _origin_of(ctx.node.value, there, ctx.module, ctx.original)
+        if winner is None:
+            return text
+        if ctx.own is not None and winner.origin == ctx.own:
+            return text + ", in its own user sharding"
+        text += f", from {winner.description}"
+        if origin is None:
+            return text
+        mine, theirs = origin.dim_and_priority(axis)[1], winner.dim_and_priority(there)[1]
+        a, b = theirs or 0, mine or 0
+        if a < b:
+            return text + f"; its priority {_priority_text(theirs)} is propagated before {_priority_text(mine)}"
+        if a == b:
+            return text + (f"; both have {_priority_text(theirs)}, so no priority decided: the propagation "
+                           "strategy's conflict resolution did")
+        return text + f"; it got there first although {_priority_text(mine)} comes before {_priority_text(theirs)}"
+    return None
+
+
+def _disagreeing(site: _Site, factor: int, prefix: list[AxisRefAttr], skip: int) -> tuple[int, AxisRefAttr] | None:
+    """The first tensor (the value first) whose axes along ``factor`` disagree with ``prefix``, and its
+    first differing axis."""
+    order = [site.mine] + [i for i in range(len(site.values)) if i != site.mine]
+    for index in order:
+        if index == skip:
+            continue
+        fs = site.projection.tensors()[index].factor_index_to_sharding.get(factor)
+        if fs is None:
+            continue
+        theirs = fs.axis_refs
+        if (is_axis_list_prefix_of(theirs, prefix) is PrefixStatus.NOT_A_PREFIX
+                and is_axis_list_prefix_of(prefix, theirs) is PrefixStatus.NOT_A_PREFIX):
+            i = next(i for i, (a, b) in enumerate(zip(theirs, prefix, strict=False)) if a != b)
+            return index, theirs[i]
+    return None
+
+
+def _conflict_reason(ctx: _Context, site: _Site, factor: int, fs: FactorSharding, pos: int, t: int,
+                     axis: AxisRefAttr, origin: UserSharding | None) -> str | None:
+    candidate = BasicFactorPropagation().get_compatible_major_axes(site.projection, factor, PropagationDirection.BOTH)
+    if any(overlaps(a, axis) for a in candidate):
+        return None
+    found = _disagreeing(site, factor, fs.axis_refs[:pos + 1], t)
+    if found is None:
+        return None
+    u, other = found
+    value = site.values[u]
+    their_origin = _origin_of(value, other, ctx.module, ctx.original)
+    whence = f" (from {their_origin.description})" if their_origin is not None else ""
+    if u == site.mine and their_origin is not None and their_origin.origin == ctx.own:
+        return (f"{ctx.possessive} own user sharding has {axis_text(other)} there, and the op's tensors disagree "
+                f"on the factor, so the rule carries only their common prefix")
+    if u == site.mine:
+        text = (f"{ctx.subject} has {axis_text(other)} there{whence}, and the op's tensors disagree on the factor, so "
+                f"the rule carries only their common prefix")
+        return text + _priorities(axis_text(other), their_origin, other, axis_text(axis), origin, axis)
+    dim = site.factor_dims(u).get(factor)
+    label = Node(value).label
+    if their_origin is not None and not label.endswith(their_origin.description):
+        whence = f", from {their_origin.description}"
+    else:
+        whence = ""
+    text = (f"{site.role(u)} ({label}) has {axis_text(other)} on the same factor (its dimension {dim}{whence}): "
+            f"the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this "
+            f"value")
+    if origin is not None and their_origin is not None:
+        mine = origin.dim_and_priority(axis)[1]
+        theirs = their_origin.dim_and_priority(other)[1]
+        text += f"; priorities: {axis_text(axis)} {_priority_text(mine)}, {axis_text(other)} {_priority_text(theirs)}"
+    return text
+
+
+def _divisibility_reason(ctx: _Context, site: _Site, factor: int, fs: FactorSharding, pos: int, t: int,
+                         axis: AxisRefAttr) -> str | None:
+    size = site.rule.factor_sizes[factor]
+    n = axis_size(axis, site.mesh)
+    if pos >= len(fs.axis_refs):
+        return (f"in {site.role(t)} {axis_text(axis)} (size {n}) overflows factor {factor} of the rule (size {size}, "
+                f"not divisible by it), and overflow axes are not propagated")
+    mine = site.projection.tensors()[site.mine].factor_index_to_sharding.get(factor)
+    if mine is None or mine.is_minor_most:
+        return None
+    prev = math.prod(axis_size(a, site.mesh) for a in fs.axis_refs[:pos])
+    if size % prev == 0 and math.gcd(size // prev, n) != 1:
+        return None
+    rest = size // prev if size % prev == 0 else None
+    left = f" (after axes of size {prev}: {rest} left)" if prev > 1 and rest is not None else ""
+    return (f"factor {factor} of the rule (size {size}{left}) is not the minor-most factor of {ctx.possessive} "
+            f"dimension, and {axis_text(axis)} (size {n}) does not divide it")
+
+
+def _why(ctx: _Context, site: _Site, t: int, factor: int, fs: FactorSharding, pos: int, axis: AxisRefAttr,
+         dv: int, origin: UserSharding | None) -> tuple[str, str]:
+    if factor in site.rule.blocked_propagation_factors:
+        return "blocked", f"the op's sharding rule blocks propagation along factor {factor}"
+    if pos < len(fs.axis_refs):
+        text = _conflict_reason(ctx, site, factor, fs, pos, t, axis, origin)
+        if text is not None:
+            return "conflict", text
+    if ctx.written is not None:
+        where, written = ctx.written
+        if dv < len(written.dim_shardings):
+            dim = written.dim_shardings[dv]
+            if dim.is_closed and not any(overlaps(a, axis) for a in dim.axes):
+                return "closed", (f"dimension {dv} of {ctx.subject} is closed in {where} ({written}), "
+                                  "so propagation adds no axis to it")
+    text = _used_reason(ctx, axis, dv, origin)
+    if text is not None:
+        return "used", text
+    for kind, axes in (("replicated", ctx.sharding.replicated_axes), ("unreduced", ctx.sharding.unreduced_axes)):
+        if any(overlaps(a, axis) for a in axes):
+            return "replicated", f"{axis_text(axis)} is one of {ctx.possessive} {kind} axes"
+    text = _divisibility_reason(ctx, site, factor, fs, pos, t, axis)
+    if text is not None:
+        return "divisibility", text
+    return "unknown", ("the module shows no conflict, closed dimension, used axis or divisibility that keeps it "
+                       f"from {ctx.subject} through the op's rule")
+
+
+def _sites(value: Value, sharding: TensorShardingAttr, table: MeshTable) -> list[_Site]:
+    """The ops ``value`` is a tensor of (defining op first, then its users) that have a sharding rule
+    and whose tensors are all on ``sharding``'s mesh."""
+    from shardy_py.rules.sharding_rule import sharding_rule
+
+    places: list[tuple[Operation, int]] = []
+    if not isinstance(value.owner, Block):
+        places.append((value.owner, len(value.owner.operands) + value.index))
+    places += [(use.op, use.index) for use in value.uses if use.op.name != "func.return"]
+    mesh = table.mesh_of(sharding)
+    out: list[_Site] = []
+    for op, index in places:
+        rule = sharding_rule(op)
+        if (rule is None or mesh is None or len(rule.operand_mappings) != len(op.operands)
+                or len(rule.result_mappings) != len(op.results)):
+            continue
+        values = list(op.operands) + list(op.results)
+        shardings = [get_sharding(v) for v in values]
+        if any(s is not None and s.mesh_or_ref != sharding.mesh_or_ref for s in shardings):
+            continue
+        try:
+            projection = ShardingProjection.build(shardings[:len(op.operands)], shardings[len(op.operands):],
+                                                  rule, mesh)
+        except ValueError:
+            continue
+        out.append(_Site(op, rule, values, projection, index, mesh))
+    return out
+
+
+def _context(node: Node, module: Module, original: Module | None, subject: str) -> _Context | None:
+    target = node
+    if node.is_func_result:
+        value = returned_value(node)
+        if value is None or get_sharding(value) != node.sharding():
+            return None
+        target = Node(value)
+    sharding = target.sharding() or _open_sharding(target.value)
+    if sharding is None:
+        return None
+    return _Context(target, own_origin_name(node), sharding, module, original, written_sharding(node, original),
+                    subject)
+
+
+def _at_site(ctx: _Context, site: _Site, dims: set[int] | None, seen: set[tuple], via: str | None) -> list[KeptAway]:
+    """The axes kept from ``ctx``'s value at ``site`` (only from its dimensions ``dims`` if given)."""
+    out: list[KeptAway] = []
+    mine = site.factor_dims(site.mine)
+    for t, tensor in enumerate(site.projection.tensors()):
+        if t == site.mine or site.values[t] is ctx.node.value:
+            continue
+        theirs = site.factor_dims(t)
+        for factor, fs in sorted(tensor.factor_index_to_sharding.items()):
+            dv = mine.get(factor)
+            if dv is None or (dims is not None and dv not in dims):
+                continue
+            for pos, axis in enumerate(fs.axis_refs + fs.overflow_axes):
+                key = (id(site.op), t, axis, id(ctx.node.value))
+                if key in seen or any(overlaps(a, axis) for a in ctx.sharding.dim_shardings[dv].axes):
+                    continue
+                seen.add(key)
+                origin = _origin_of(site.values[t], axis, ctx.module, ctx.original)
+                kind, reason = _why(ctx, site, t, factor, fs, pos, axis, dv, origin)
+                out.append(KeptAway(axis, site.op.name, site.op.loc, site.role(t), Node(site.values[t]).label,
+                                    theirs[factor], dv, origin, kind, reason, via=via))
+    return out
+
+
+def kept_away(node: Node, stories: list[AxisStory], module: Module, original: Module | None) -> list[KeptAway]:
+    """The axes of the other tensors of every op ``node``'s value is a tensor of that map to a
+    dimension of the value through the op's sharding rule but are not on it, each with its reason
+    (for a function result: those of the returned value, when it is sharded the same); then, along
+    the chain of each axis of the value, the axes an op of the chain kept from the dimension the axis
+    travelled on (``via`` names the value of the chain they were kept from)."""
+    ctx = _context(node, module, original, "this value")
+    if ctx is None:
+        return []
+    table = MeshTable(module)
+    seen: set[tuple] = set()
+    out: list[KeptAway] = []
+    for site in _sites(ctx.node.value, ctx.sharding, table):
+        out += _at_site(ctx, site, None, seen, None)
+    for story in stories:
+        for hop in story.hops:
+            target = hop.target_node
+            if hop.operation is None or target is None or target.value is None or target.value is ctx.node.value:
+                continue
+            inner = _context(target, module, original, target.label)
+            if inner is None:
+                continue
+            dims = {d for d, dim in enumerate(inner.sharding.dim_shardings)
+                    if any(overlaps(a, story.axis) for a in dim.axes)}
+            for site in _sites(target.value, inner.sharding, table):
+                if site.op is hop.operation:
+                    via = f"{target.label}, on the chain of {axis_text(story.axis)} at step {hop.step}"
+                    out += _at_site(inner, site, dims, seen, via)
+    return out
+
+
+def _open_sharding(value: Value) -> TensorShardingAttr | None:
+    """A fully open sharding for an unsharded ``value``, on the mesh of the first sharded tensor of an
+    op it is a tensor of (None when there is none)."""
+    ops = ([] if isinstance(value.owner, Block) else [value.owner]) + [use.op for use in value.uses]
+    for op in ops:
+        for other in list(op.operands) + list(op.results):
+            found = get_sharding(other) if other is not value else None
+            if found is not None:
+                return fully_open(found.mesh_or_ref, len(getattr(value.type, "shape", ()) or ()))
+    return None
+
+
+def written_sharding(node: Node, original: Module | None) -> tuple[str, TensorShardingAttr] | None:
+    """(where, sharding) of ``node``'s user sharding as written in ``original``, when it has one:
+    a function argument or result, or an op's ``sdy.sharding`` or sharding constraint found by op
+    name and location."""
+    if original is None:
+        return None
+    if node.is_func_result:
+        func = _func(original, func_name(node.func))
+        found = result_sharding(func, node.result) if func is not None else None
+        return (f"the sharding of result {node.result} of @{func_name(node.func)} as written", found) if found else None
+    value, owner = node.value, node.owner
+    if owner is None:
+        return None
+    if isinstance(value.owner, Block):
+        if owner.name != "func.func" or value.owner is not owner.regions[0].blocks[0]:
+            return None
+        func = _func(original, func_name(owner))
+        found = _arg_sharding(func, value.index) if func is not None else None
+        name = f" ({value.name})" if value.name else ""
+        if found is None:
+            return None
+        return f"the sharding of argument {value.index}{name} of @{func_name(owner)} as written", found
+    names = ("sdy.sharding_constraint", "sdy.reshard") if owner.name == "sdy.reshard" else (owner.name,)
+    for op in original.walk():
+        if op.name in names and op.loc == owner.loc:
+            if op.name == "sdy.sharding_constraint":
+                return f"the sharding constraint at line {op.loc.line}", op.properties.get("sharding")
+            per_value = op.attributes_view.get("sdy.sharding")
+            shardings = getattr(per_value, "shardings", ())
+            if value.index < len(shardings):
+                return f"the sdy.sharding of {op.name} at line {op.loc.line} as written", shardings[value.index]
+            return None
+    return None

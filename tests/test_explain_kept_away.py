@@ -1,0 +1,285 @@
+# ruff: noqa: E501  (MLIR inputs and expected explanations are written one line per line, however long)
+"""``shardy_py.explain``: the axes kept away from a value (by any op the value is a tensor of, and by
+the ops along its axes' chains) with the reason read from the op's sharding rule, and chains followed
+through the calls the pipeline rebuilds after propagation.  Every module is checked first: our
+propagation pipeline's output is jaxlib's, and so are the debug attributes explain reads (the
+user-priority propagation pass with ``debug-sharding-origins`` and ``debug-propagation-edge-sharding``).
+"""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from cpp_oracle import cpp, ours
+
+import shardy_py
+from shardy_py.explanation import explain
+from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped
+
+DEBUG = "debug-sharding-origins=true debug-propagation-edge-sharding=true"
+
+#: name -> module; each exercises one reason an axis is kept away, or a chain through a call.
+MODULES = {
+    "priority": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {?}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}p0, {?}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+""",
+    "conflict": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}, {?}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", ?}, {?}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+""",
+    "closed": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.negate %a : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {"y"}]> : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+""",
+    "used": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {?}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x"}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+""",
+    "divisibility": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<3x4xf32> {
+  %0 = stablehlo.reshape %a : (tensor<12xf32>) -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+""",
+    "chain": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p1, {?}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}p0, {?}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8x8xf32>
+  %1 = stablehlo.negate %0 : tensor<8x8xf32>
+  %2 = stablehlo.abs %1 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
+""",
+    "call": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.abs %a : tensor<8x8xf32>
+  %1 = call @f(%0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %2 = stablehlo.negate %1 : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
+func.func private @f(%b: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.exponential %b : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+""",
+    "call_sideways": """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}p0, {?}]>}, %d: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = call @g(%a, %d) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+  %1 = stablehlo.negate %0 : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+func.func private @g(%p: tensor<8x8xf32>, %q: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %p, %q : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+""",
+}
+
+
+def _propagated(name: str) -> shardy_py.Module:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PipelineStepSkipped)
+        return shardy_py.propagate(shardy_py.parse(MODULES[name], f"{name}.mlir"), debug_sharding_origins=True,
+                                   debug_propagation_edge_sharding=True)
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_propagation_is_jaxlibs(name):
+    """The propagated module (shardings of every value) is jaxlib's sdy-propagation-pipeline output."""
+    assert str(shardy_py.propagate(shardy_py.parse(MODULES[name]))) == cpp(
+        MODULES[name], "builtin.module(sdy-propagation-pipeline)")
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_debug_attributes_are_jaxlibs(name):
+    """The origins and edges explain reads are the ones jaxlib's propagation writes."""
+    assert ours(MODULES[name], "sdy-user-priority-propagate=" + DEBUG) == cpp(
+        MODULES[name], f"builtin.module(sdy-user-priority-propagate{{{DEBUG}}})")
+
+
+@pytest.mark.parametrize("name", list(MODULES))
+def test_debug_options_do_not_change_the_shardings(name):
+    """The module explained (propagated with the debug options) has the shardings of the one checked
+    against jaxlib."""
+    from shardy_py.passes.shardings import get_sharding
+
+    def shardings(module):
+        return [str(get_sharding(r)) for op in module.walk() for r in op.results]
+
+    assert shardings(_propagated(name)) == shardings(shardy_py.propagate(shardy_py.parse(MODULES[name])))
+
+
+EXPLAINED = {
+    ("priority", "%0"): """%0 (stablehlo.add) at priority.mlir:3:3
+  sharding: #sdy.sharding<@mesh, [{"y"}, {}]>
+  dimension 0, axis "y": from argument 1 (%b) of @main, dimension 0, priority p0 at priority.mlir:2:92
+      step 0: stablehlo.add at priority.mlir:3:3, operand 1 -> result 0 (from argument 1 (%b) of @main)
+  dimension 1: not sharded
+  kept away:
+    axis "x" of operand 0 of stablehlo.add at priority.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0; kept away (conflict): this value has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; "y"'s priority p0 is propagated before "x"'s p1
+""",
+    ("priority", "%a"): """argument 0 (%a) of @main at priority.mlir:2:17
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, priority p1 at priority.mlir:2:17
+  dimension 1: not sharded
+  kept away:
+    axis "y" of operand 1 of stablehlo.add at priority.mlir:3:3 (argument 1 (%b) of @main), dimension 0 (its own sharding, priority p0), could shard dimension 0; kept away (conflict): this value's own user sharding has "x" there, and the op's tensors disagree on the factor, so the rule carries only their common prefix
+    axis "y" of result 0 of stablehlo.add at priority.mlir:3:3 (%0 (stablehlo.add)), dimension 0 (from argument 1 (%b) of @main, dimension 0, priority p0 at priority.mlir:2:92), could shard dimension 0; kept away (conflict): this value's own user sharding has "x" there, and the op's tensors disagree on the factor, so the rule carries only their common prefix
+""",
+    ("conflict", "%0"): """%0 (stablehlo.add) at conflict.mlir:3:3
+  sharding: none
+  note: this value has no sharding: no axis reached it
+  kept away:
+    axis "x" of operand 0 of stablehlo.add at conflict.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 1 (argument 1 (%b) of @main) has "y" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "x" no priority (p0), "y" no priority (p0)
+    axis "y" of operand 1 of stablehlo.add at conflict.mlir:3:3 (argument 1 (%b) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 0 (argument 0 (%a) of @main) has "x" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "y" no priority (p0), "x" no priority (p0)
+""",
+    ("closed", "%a"): """argument 0 (%a) of @main at closed.mlir:2:17
+  sharding: #sdy.sharding<@mesh, [{}, {"y"}]>
+  dimension 0: not sharded
+  dimension 1, axis "y": from the sharding constraint constraint_0, dimension 1, no priority (p0) at closed.mlir:4:3
+      step 2: stablehlo.negate at closed.mlir:3:3, result 0 -> operand 0 (from %0 (stablehlo.negate))
+      step 0: sdy.reshard at closed.mlir:4:3, result 0 -> operand 0 (from result 0 of sdy.reshard)
+  kept away:
+    axis "x" of result 0 of stablehlo.negate at closed.mlir:3:3 (%0 (stablehlo.negate)), dimension 0 (from the sharding constraint constraint_0, dimension 0, no priority (p0) at closed.mlir:4:3), could shard dimension 0; kept away (closed): dimension 0 of this value is closed in the sharding of argument 0 (%a) of @main as written (#sdy.sharding<@mesh, [{}, {?}]>), so propagation adds no axis to it
+""",
+    ("used", "%0"): """%0 (stablehlo.add) at used.mlir:3:3
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at used.mlir:2:17
+      step 0: stablehlo.add at used.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+  kept away:
+    axis "x" of operand 1 of stablehlo.add at used.mlir:3:3 (argument 1 (%b) of @main), dimension 1 (its own sharding, no priority (p0)), could shard dimension 1; kept away (used): "x" already shards dimension 0 of this value, from argument 0 (%a) of @main; both have no priority (p0), so no priority decided: the propagation strategy's conflict resolution did
+""",
+    ("used", "%b"): """argument 1 (%b) of @main at used.mlir:2:90
+  sharding: #sdy.sharding<@mesh, [{}, {"x"}]>
+  dimension 0: not sharded
+  dimension 1, axis "x": from argument 1 (%b) of @main, dimension 1, no priority (p0) at used.mlir:2:90
+  kept away:
+    axis "x" of operand 0 of stablehlo.add at used.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, in its own user sharding
+    axis "x" of result 0 of stablehlo.add at used.mlir:3:3 (%0 (stablehlo.add)), dimension 0 (from argument 0 (%a) of @main, dimension 0, no priority (p0) at used.mlir:2:17), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, in its own user sharding
+""",
+    ("divisibility", "%0"): """%0 (stablehlo.reshape) at divisibility.mlir:3:3
+  sharding: none
+  note: this value has no sharding: no axis reached it
+  kept away:
+    axis "x" of operand 0 of stablehlo.reshape at divisibility.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (divisibility): in operand 0 "x" (size 2) overflows factor 0 of the rule (size 3, not divisible by it), and overflow axes are not propagated
+""",
+    ("chain", "%2"): """%2 (stablehlo.abs) at chain.mlir:5:3
+  sharding: #sdy.sharding<@mesh, [{"y"}, {}]>
+  dimension 0, axis "y": from argument 1 (%b) of @main, dimension 0, priority p0 at chain.mlir:2:92
+      step 2: stablehlo.abs at chain.mlir:5:3, operand 0 -> result 0 (from %1 (stablehlo.negate))
+      step 1: stablehlo.negate at chain.mlir:4:3, operand 0 -> result 0 (from %0 (stablehlo.add))
+      step 0: stablehlo.add at chain.mlir:3:3, operand 1 -> result 0 (from argument 1 (%b) of @main)
+  dimension 1: not sharded
+  kept away:
+    axis "x" of operand 0 of stablehlo.add at chain.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0 of %0 (stablehlo.add), on the chain of "y" at step 0; kept away (conflict): %0 (stablehlo.add) has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; "y"'s priority p0 is propagated before "x"'s p1
+""",
+    ("call", "%2"): """%2 (stablehlo.negate) at call.mlir:5:3
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
+      step 4: stablehlo.negate at call.mlir:5:3, operand 0 -> result 0 (from result 0 of func.call @f)
+      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
+      no step (a call rebuilt after propagation): @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
+      step 2: stablehlo.exponential at call.mlir:9:3, operand 0 -> result 0 (from argument 0 (%b) of @f)
+      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+""",
+    ("call", "%1"): """result 0 of func.call @f at call.mlir:4:3
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from %0 (stablehlo.exponential)
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
+      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
+      no step (a call rebuilt after propagation): @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
+      step 2: stablehlo.exponential at call.mlir:9:3, operand 0 -> result 0 (from argument 0 (%b) of @f)
+      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+""",
+    ("call", "@f:%b"): """argument 0 (%b) of @f at call.mlir:8:22
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from %0 (stablehlo.abs)
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
+      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+""",
+    ("call_sideways", "%d"): """argument 1 (%d) of @main at call_sideways.mlir:2:92
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, priority p0 at call_sideways.mlir:2:17
+      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, argument 1 of @g -> operand 1 (from argument 1 (%q) of @g)
+      step 1: stablehlo.add at call_sideways.mlir:8:3, operand 0 -> operand 1 (from argument 0 (%p) of @g)
+      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+""",
+    ("call_sideways", "@g:%q"): """argument 1 (%q) of @g at call_sideways.mlir:7:43
+  sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
+  note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from argument 1 (%d) of @main
+  dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, priority p0 at call_sideways.mlir:2:17
+      step 1: stablehlo.add at call_sideways.mlir:8:3, operand 0 -> operand 1 (from argument 0 (%p) of @g)
+      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
+  dimension 1: not sharded
+""",
+}
+
+
+@pytest.mark.parametrize(("name", "value"), list(EXPLAINED), ids=[f"{n}-{v}" for n, v in EXPLAINED])
+def test_explanation_text(name, value):
+    assert str(explain(_propagated(name), value, source_name=f"{name}.mlir")) == EXPLAINED[(name, value)]
+
+
+# -- the data behind the text ----------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "value", "kinds"), [
+    ("priority", "%0", ["conflict"]),
+    ("conflict", "%0", ["conflict", "conflict"]),
+    ("closed", "%a", ["closed"]),
+    ("used", "%0", ["used"]),
+    ("divisibility", "%0", ["divisibility"]),
+    ("chain", "%2", ["conflict"]),
+    ("call", "%2", []),
+])
+def test_kept_away_kinds(name, value, kinds):
+    assert [k.kind for k in explain(_propagated(name), value).kept_away] == kinds
+
+
+def test_kept_away_on_the_chain_names_the_value_it_was_kept_from():
+    """ "x" was kept from %0 (the add), where "y" started its chain to %2."""
+    (kept,) = explain(_propagated("chain"), "%2").kept_away
+    assert (kept.op, kept.role, kept.via) == ("stablehlo.add", "operand 0",
+                                              '%0 (stablehlo.add), on the chain of "y" at step 0')
+    assert (kept.priority, kept.origin.description) == (1, "argument 0 (%a) of @main")
+
+
+def test_call_hops_have_no_step_and_the_recorded_ones_decrease():
+    story, = explain(_propagated("call"), "%2").stories
+    assert [h.step for h in story.hops] == [4, None, None, 2, None, 0]
+    assert story.origin.description == "argument 0 (%a) of @main"
+
+
+def test_a_call_result_whose_name_the_pipeline_lost_is_found_by_its_location():
+    """The rebuilt call's result has lost its name ``%1``; it is found through the module before
+    propagation (remembered by ``propagate``) by its op's name and location."""
+    from shardy_py.explanation import ExplainError, find_value
+
+    module = _propagated("call")
+    with pytest.raises(ExplainError, match="no value %1 in @main, @f"):
+        find_value(module, "%1")
+    call = next(op for op in module.walk() if op.name == "func.call")
+    assert explain(module, "%1").label == "result 0 of func.call @f"
+    assert find_value(module, "%1", shardy_py.parse(MODULES["call"], "call.mlir")).value is call.results[0]
+
+
+def test_html_lists_the_kept_away_axes_with_their_reason():
+    page = explain(_propagated("closed"), "%a")._repr_html_()
+    assert "<p>Kept away:</p><ul><li>axis &quot;x&quot; of result 0 of stablehlo.negate" in page
+    assert "kept away (closed): dimension 0 of this value is closed" in page
