@@ -137,7 +137,7 @@ EXPLAINED = {
 """,
     ("conflict", "%0"): """%0 (stablehlo.add) at conflict.mlir:3:3
   sharding: none
-  note: this value has no sharding: no axis reached it
+  note: no axis shards this value (it has no sharding)
   kept away:
     axis "x" of operand 0 of stablehlo.add at conflict.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 1 (argument 1 (%b) of @main) has "y" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "x" no priority (p0), "y" no priority (p0)
     axis "y" of operand 1 of stablehlo.add at conflict.mlir:3:3 (argument 1 (%b) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 0 (argument 0 (%a) of @main) has "x" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "y" no priority (p0), "x" no priority (p0)
@@ -169,7 +169,7 @@ EXPLAINED = {
 """,
     ("divisibility", "%0"): """%0 (stablehlo.reshape) at divisibility.mlir:3:3
   sharding: none
-  note: this value has no sharding: no axis reached it
+  note: no axis shards this value (it has no sharding)
   kept away:
     axis "x" of operand 0 of stablehlo.reshape at divisibility.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (divisibility): in operand 0 "x" (size 2) overflows factor 0 of the rule (size 3, not divisible by it), and overflow axes are not propagated
 """,
@@ -283,3 +283,10 @@ def test_html_lists_the_kept_away_axes_with_their_reason():
     page = explain(_propagated("closed"), "%a")._repr_html_()
     assert "<p>Kept away:</p><ul><li>axis &quot;x&quot; of result 0 of stablehlo.negate" in page
     assert "kept away (closed): dimension 0 of this value is closed" in page
+
+
+def test_a_constraint_the_pipeline_made_a_reshard_is_found_by_its_location():
+    module = _propagated("closed")
+    reshard = next(op for op in module.walk() if op.name == "sdy.reshard")
+    assert explain(module, "%1").label == "result 0 of sdy.reshard"
+    assert explain(module, "%1").sharding == reshard.properties["sharding"]

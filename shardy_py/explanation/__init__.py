@@ -5,11 +5,23 @@ debug_sharding_origins=True, debug_propagation_edge_sharding=True)``, or ``opt``
 propagation passes' debug options), ``explain(module, value)`` says for each dimension and axis of
 the value's sharding which user sharding it came from (a function argument or result, a sharding
 constraint, a manual computation's in/out sharding; its priority) and the ops it travelled through,
-with their source lines; and for the axes of the defining op's other tensors that could have
-reached the value but did not, which axis (and priority) kept them away.
+latest step first, with their source lines (``trace``).  Chains go through the ``func.call`` ops
+the pipeline rebuilds from ``sdy.named_computation`` after propagation, matched to their callees by
+name and argument/result index (``calls``; those hops have no step).
+
+It also lists the axes kept away (``kept_away``): for every op the value is an operand or result
+of (its defining op and its users), and for the ops along its axes' chains, each axis another
+tensor of the op has on a factor of the op's sharding rule that maps to a dimension of the value but
+is not there, with the first reason that holds in the module: the op's tensors conflict on the
+factor (and which priority or the conflict resolution decided), the dimension is closed in the
+value's user sharding, the axis already shards another dimension, it is replicated, the factor is
+not divisible by it, or the rule blocks the factor.
 
 Priorities are read from the module before propagation: ``propagate`` remembers it for the module
 it returns; otherwise pass it as ``original``.
+
+Modules: ``model`` (the dataclasses), ``origins`` (reading the debug attributes, user shardings),
+``calls`` (crossing rebuilt calls), ``trace`` (chains), ``kept_away``, ``render`` (text, HTML).
 """
 from __future__ import annotations
 
@@ -27,6 +39,8 @@ __all__ = ["explain", "Explanation", "AxisStory", "Hop", "KeptAway", "ExplainErr
            "find_value"]
 
 _ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: Ops the propagation pipeline replaces by another kind at the same location.
+_RENAMED = {"stablehlo.constant": ("sdy.constant",), "sdy.sharding_constraint": ("sdy.reshard",)}
 
 
 class ExplainError(ValueError):
@@ -46,8 +60,9 @@ def find_value(module: Module, spec: str, original: Module | None = None) -> Nod
     """The value named by ``spec``: ``%name`` (as written in the input; ``%argN`` is also argument
     N), ``result N`` (a function result), each optionally prefixed by ``@func:`` (default: the only
     function, else ``@main``, else the first function that has it).  A name the propagated module
-    lost (the result of a call the pipeline rebuilt) is looked up in ``original`` (the module before
-    propagation) and found again by its op's name and location."""
+    lost (the result of a call the pipeline rebuilt, a constraint it made a reshard, a constant it
+    made an ``sdy.constant``) is looked up in ``original`` (the module before propagation) and found
+    again by its op's name and location."""
     try:
         return _find_value(module, spec)
     except ExplainError:
@@ -61,8 +76,9 @@ def find_value(module: Module, spec: str, original: Module | None = None) -> Nod
     if before.value is None or isinstance(before.value.owner, Block):
         raise error
     op = before.value.owner
+    names = (op.name, *_RENAMED.get(op.name, ()))
     for candidate in module.walk():
-        if candidate.name == op.name and candidate.loc == op.loc and len(candidate.results) == len(op.results):
+        if candidate.name in names and candidate.loc == op.loc and len(candidate.results) == len(op.results):
             return Node(candidate.results[before.value.index])
     raise error
 

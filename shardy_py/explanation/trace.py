@@ -135,8 +135,8 @@ def explain_node(node: Node, module: Module, original: Module | None) -> Explana
     notes: list[str] = []
     stories: list[AxisStory] = []
     origins, where = node_origins(node)
-    if sharding is None:
-        notes.append("this value has no sharding: no axis reached it")
+    if sharding is None or not any(dim.axes for dim in sharding.dim_shardings):
+        notes.append("no axis shards this value" + ("" if sharding is not None else " (it has no sharding)"))
     elif node.origins() is None and origins is not None:
         notes.append("Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or "
                      f"callee from an sdy.named_computation after propagation): read from {where.label}")
