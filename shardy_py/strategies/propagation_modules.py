@@ -4,7 +4,8 @@ Where ``module_texts()`` aims at the verifier (odd custom ops, inline meshes, ev
 modules aim at propagation: a ``@main`` func of StableHLO ops whose sharding rules matter
 (elementwise, ``dot_general`` with batching and contracting dims, ``transpose``, ``reshape``
 splitting and merging dims, ``broadcast_in_dim``, ``reduce``, ``concatenate``, ``slice``,
-``dynamic_slice``), ``sdy.sharding_constraint``, ``sdy.reshard``, sometimes an
+``dynamic_slice``, ``pad``, ``iota``, a ``while`` whose body may constrain the carried value),
+``sdy.sharding_constraint``, ``sdy.reshard``, sometimes an
 ``sdy.manual_computation``, an ``sdy.sharding_group`` or a ``func.call`` of a private callee; one
 or two symbol meshes of one to three axes (sizes 2, 4, 8, sometimes explicit device ids); user
 shardings on some arguments, results, ops and constraints, with open and closed dims, replicated
@@ -125,6 +126,8 @@ class _Builder:
         sometimes a sub-axis, priorities and replicated axes."""
         draw = self.draw
         mesh = mesh or draw(st.sampled_from(self.meshes))
+        if mesh.device_ids == [0] and not mesh.axes:
+            return f"<@{mesh.name}, []>"  # a maximal sharding has no dims
         free = list(mesh.axes)
         free = draw(st.permutations(free))
         dims = []
@@ -293,6 +296,45 @@ class _Builder:
         self.emit(sizes, f"stablehlo.dynamic_slice {a.name}, {', '.join([idx] * len(sizes))}, sizes = "
                          f"{list(sizes)}{{ATTRS}} : ({a.type}, {ts}) -> {_Val('', sizes).type}", [a])
 
+    def op_pad(self) -> None:
+        """pad with drawn low, high and interior padding."""
+        draw = self.draw
+        a = self.operand(1)
+        init = self.constant("f32")
+        low = [draw(st.sampled_from([0, 0, 1, 2])) for _ in a.shape]
+        high = [draw(st.sampled_from([0, 0, 1, 4])) for _ in a.shape]
+        interior = [draw(st.sampled_from([0, 0, 0, 1])) for _ in a.shape]
+        out = tuple(lo + hi + n + (n - 1) * i for lo, hi, n, i in zip(low, high, a.shape, interior, strict=True))
+        self.emit(out, f"stablehlo.pad {a.name}, {init}, low = {low}, high = {high}, interior = {interior}{{ATTRS}} : "
+                       f"({a.type}, tensor<f32>) -> {_Val('', out).type}", [a])
+
+    def op_iota(self) -> None:
+        """iota along a drawn dim."""
+        shape = self.shape()
+        dim = self.draw(st.integers(0, len(shape) - 1))
+        self.emit(shape, f"stablehlo.iota dim = {dim}{{ATTRS}} : {_Val('', shape).type}", [])
+
+    def op_while(self) -> None:
+        """stablehlo.while carrying a value and a counter; the body maybe constrains the value."""
+        a = self.operand(1)
+        one = self.constant("i32")
+        w, it, n = self.fresh("w"), self.fresh("it"), self.fresh("n")
+        body = [f"{n} = stablehlo.{self.draw(st.sampled_from(['negate', 'abs']))} {it} : {a.type}"]
+        carried = n
+        if self.draw(st.booleans()):
+            carried = self.fresh("n")
+            body.append(f"{carried} = sdy.sharding_constraint {n} {self.sharding(len(a.shape))} : {a.type}")
+        cmp = self.fresh("cmp")
+        text = (f"stablehlo.while({it} = {a.name}, {it}_i = {one}) : {a.type}, tensor<i32>\n"
+                f" cond {{\n"
+                f"  {cmp} = stablehlo.compare LT, {it}_i, {one} : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+                f"  stablehlo.return {cmp} : tensor<i1>\n"
+                f" }} do {{\n" + "".join(f"  {ln}\n" for ln in body) +
+                f"  stablehlo.return {carried}, {it}_i : {a.type}, tensor<i32>\n }}")
+        a.uses += 1
+        self.lines.append(f"{w}:2 = {text}")
+        self.vals.append(_Val(f"{w}#0", a.shape))
+
     def op_constraint(self) -> None:
         """sdy.sharding_constraint or sdy.reshard."""
         a = self.operand()
@@ -314,7 +356,7 @@ class _Builder:
         """sdy.manual_computation over some axes of a mesh, dims divided by their manual axes."""
         draw = self.draw
         a = self.operand(1)
-        mesh = draw(st.sampled_from(self.meshes))
+        mesh = draw(st.sampled_from([m for m in self.meshes if m.axes]))
         manual = [ax for ax in mesh.axes if draw(st.booleans())] or [mesh.axes[0]]
         dims: list[list[str]] = [[] for _ in a.shape]
         local = list(a.shape)
@@ -361,34 +403,42 @@ class _Builder:
 
 _OPS = {
     "binary": 4, "unary": 2, "dot": 3, "transpose": 2, "reshape": 2, "broadcast": 2, "reduce": 2,
-    "concatenate": 1, "slice": 1, "dynamic_slice": 1, "constraint": 4, "group": 1, "manual": 1, "call": 1,
+    "concatenate": 1, "slice": 1, "dynamic_slice": 1, "pad": 1, "iota": 1, "while": 1, "constraint": 4, "group": 1,
+    "manual": 1, "call": 1,
 }
 
 
 @st.composite
 def _mesh_list(draw) -> list[_Mesh]:
-    """One or (sometimes) two meshes of 1-3 axes of sizes 2, 4 and 8."""
+    """One or (sometimes) two meshes of 1-3 axes of sizes 2, 4 and 8 (rarely 1), the second
+    sometimes the first's twin in another device order; sometimes an empty or a maximal mesh too."""
     meshes = []
     for name, names in (("mesh", "xyz"), ("mesh2", "abc"))[:draw(st.sampled_from([1, 1, 1, 2]))]:
         n = draw(st.integers(1, 3))
         axes = [(names[i], draw(st.sampled_from([2, 4, 8] if n < 3 else [2, 2, 4]))) for i in range(n)]
+        if draw(st.integers(0, 15)) == 0:
+            axes.insert(draw(st.integers(0, len(axes))), ("w" if name == "mesh" else "d", 1))
+        if meshes and draw(st.booleans()):
+            axes = list(meshes[0].axes)
         total = math.prod(s for _, s in axes)
         ids = draw(st.permutations(range(total))) if total <= 16 and draw(st.integers(0, 5)) == 0 else None
         meshes.append(_Mesh(name, axes, list(ids) if ids is not None else None))
+    if draw(st.integers(0, 7)) == 0:
+        meshes.append(draw(st.sampled_from([_Mesh("empty_mesh", []), _Mesh("maximal_mesh", [], [0])])))
     return meshes
 
 
 @st.composite
-def propagation_module_texts(draw, max_ops: int = 12) -> str:
+def propagation_module_texts(draw, max_ops: int = 15) -> str:
     """A small module for propagation differential tests (see the module docstring), as MLIR prints
     it."""
     b = _Builder(draw, draw(_mesh_list()))
     kinds = [k for k, w in _OPS.items() for _ in range(w)]
     for _ in range(draw(st.integers(1, max_ops))):
         getattr(b, "op_" + draw(st.sampled_from(kinds)))()
-    results = [v for v in b.vals if v.uses == 0] or [(b.vals or b.args)[-1]]
     if not b.args and not b.vals:
-        results = [b.new_arg(b.shape())]
+        b.new_arg(b.shape())
+    results = [v for v in b.vals if v.uses == 0] or [(b.vals or b.args)[-1]]
 
     def attr(v: _Val, share: int) -> str:
         if draw(st.integers(0, share)) == 0:
