@@ -12,10 +12,18 @@ When all the shardings come from one mesh (axes ``a, b, ...`` in some device ord
 tile index is a mixed-radix number of some mesh digits, so sorting by them orders the devices
 by the digits in order of first use, with the digits no sharding splits (replicated everywhere)
 last: a mesh order in which every sharding is a transposed iota.  All numpy, O(N log N) at most.
+
+Shardings that are not views of one mesh in that order may still share a mesh in another
+(``{devices=[6]1,3,5,0,2,4}`` with ``{devices=[2,3]<=[6] last_tile_dim_replicate}`` share a
+6-device axis in the order ``1,5,2,3,0,4``).  ``candidate_frames`` lists the other orders worth
+trying: a shared mesh's order is always one sharding's device array split into prime factors
+and transposed, so for a batch with a sharding that tiles every device (no replication group,
+whose inner order would be free) the list is complete up to ``MAX_CANDIDATE_FRAMES``.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 
@@ -87,3 +95,58 @@ def check_devices(h: HloSharding, what: str) -> None:
     """Raise a clear error unless ``h``'s devices are a permutation of ``0..N-1``."""
     if not h.assignment.is_iota:
         positions(h.tile_assignment, what)
+
+
+#: At most this many device orders are tried by ``candidate_frames`` (every order for meshes of up
+#: to 6 prime factors, e.g. 64 devices; a partial search beyond).
+MAX_CANDIDATE_FRAMES = 720
+
+
+def prime_factors(n: int) -> list[int]:
+    """``n``'s prime factors, smallest first (``[]`` for 1)."""
+    out, p = [], 2
+    while p * p <= n:
+        while n % p == 0:
+            out.append(p)
+            n //= p
+        p += 1
+    if n > 1:
+        out.append(n)
+    return out
+
+
+def _dim_splits(shape: Sequence[int]) -> Iterator[list[int]]:
+    """Each way of writing every dim of ``shape`` as an ordered product of its prime factors,
+    flattened: the shapes the device array can be reshaped to without crossing dims."""
+    per_dim = [sorted(set(itertools.permutations(prime_factors(d)))) for d in shape if d > 1]
+    for choice in itertools.product(*per_dim):
+        yield [p for primes in choice for p in primes]
+
+
+def candidate_frames(shardings: Sequence[HloSharding], limit: int = MAX_CANDIDATE_FRAMES) -> Iterator[np.ndarray]:
+    """Device orders in which ``shardings`` (tiled, over the same devices ``0..N-1``) might all be
+    products of mesh axes: the device array of each sharding without a replication group (those
+    with one, each group ordered as ``lex_frame`` orders it), split into prime factors and
+    transposed every way; each order once, at most ``limit`` of them."""
+    order = lex_frame(shardings)
+    rank_in_lex = np.empty(order.size, dtype=np.int64)
+    rank_in_lex[order] = np.arange(order.size, dtype=np.int64)
+    sources = sorted(dict.fromkeys(shardings), key=replicated_group_size)
+    seen: set[bytes] = set()
+    for h in sources:
+        group = replicated_group_size(h)
+        devices = h.tile_assignment.reshape(-1, group)
+        if group > 1:
+            devices = np.take_along_axis(devices, np.argsort(rank_in_lex[devices], axis=1), axis=1)
+        devices = devices.reshape(h.tile_assignment.shape)
+        for split in _dim_splits(devices.shape):
+            factored = devices.reshape(split)
+            for perm in itertools.permutations(range(len(split))):
+                frame = np.ascontiguousarray(factored.transpose(perm)).reshape(-1)
+                key = frame.tobytes()
+                if key in seen:
+                    continue
+                if len(seen) >= limit:
+                    return
+                seen.add(key)
+                yield frame

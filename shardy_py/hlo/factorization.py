@@ -8,6 +8,7 @@ their local meshes have a common factorisation (``shortest_common_factorization`
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -87,7 +88,10 @@ def analyze_tile_assignment(ta: TileAssignment) -> tuple[list[SubDim], list[int]
 
 
 def common_mesh_sizes(local_meshes: Sequence[Sequence[int]]) -> list[int] | None:
-    """The shortest factorisation common to every local mesh (axis sizes in device order), or None."""
+    """The shortest factorisation common to every local mesh (axis sizes in device order), or None.
+
+    XLA's rule: every local axis must be a product of consecutive mesh axes.  ``coarse_mesh_sizes``
+    is the fallback where XLA has none."""
     axes: list[int] = []
     for local in local_meshes:
         if not axes:
@@ -97,3 +101,35 @@ def common_mesh_sizes(local_meshes: Sequence[Sequence[int]]) -> list[int] | None
         if not axes:
             return None
     return axes
+
+
+def _prefix_products(sizes: Sequence[int]) -> set[int]:
+    out, acc = set(), 1
+    for size in sizes:
+        acc *= size
+        out.add(acc)
+    return out
+
+
+def coarse_mesh_sizes(local_meshes: Sequence[Sequence[int]]) -> list[int] | None:
+    """Mesh axes at the boundaries every local mesh shares (its prefix products, major first), or
+    None when the local meshes do not cover the same number of devices.
+
+    Where ``common_mesh_sizes`` has none (``[2, 3]`` and ``[3, 2]``), the local axes between two
+    shared boundaries become sub-axes of one mesh axis: ``[2, 3]`` and ``[3, 2]`` share only 6, so
+    the mesh is ``[6]``, the first local mesh being sub-axes ``(1)2, (2)3`` of it, the second
+    ``(1)3, (3)2``.  Every local axis lies inside one mesh axis and its pre-size times its size
+    divides that axis (both are prefix products of one chain of divisors), so each is a valid
+    sub-axis."""
+    if not local_meshes:
+        return []
+    totals = {math.prod(local) for local in local_meshes}
+    if len(totals) != 1:
+        return None
+    shared = set.intersection(*(_prefix_products(local) for local in local_meshes))
+    out, previous = [], 1
+    for boundary in sorted(shared):
+        if boundary > previous:
+            out.append(boundary // previous)
+            previous = boundary
+    return out

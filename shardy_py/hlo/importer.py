@@ -183,7 +183,7 @@ def infer_mesh(shardings: Sequence[HloSharding], *, axis_prefix: str = "axis_") 
     tiled = [h for h in _leaves(shardings) if not _trivial(h)]
     if not tiled:
         return MeshAttr(())
-    fit = fit_mesh(list(dict.fromkeys(tiled)))
+    fit = fit_mesh(list(dict.fromkeys(tiled)), search=True)
     if fit is None:
         raise UnsupportedShardingError(f"no common mesh: {_short(tiled[0])} and the other {len(tiled) - 1} "
                                        "sharding(s) are not views of one device array")

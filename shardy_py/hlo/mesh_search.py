@@ -8,7 +8,13 @@ as possible.
    has no ``device_ids``;
 2. else an explicit device order, the ``lex_frame`` of the shardings (``device_order``): every
    device array is rewritten as positions in that order and analysed the same way; the mesh's
-   ``device_ids`` are the frame (dropped when it is the iota).
+   ``device_ids`` are the frame (dropped when it is the iota);
+3. for a whole batch (``search=True``), else the other ``candidate_frames``: each sharding's
+   device array split into primes and transposed.
+
+In each order the mesh is XLA's common factorisation of the local meshes, or where there is
+none (local meshes ``[2, 3]`` and ``[3, 2]``) the coarser one whose axes the local axes are
+sub-axes of (``coarse_mesh_sizes``).
 
 The second step finds one mesh whenever the shardings are views of one device array through
 different groupings and transposes of the same axes (torch_xla's ``Mesh`` with any partition
@@ -17,17 +23,21 @@ in input order.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import attrs
 import numpy as np
 
-from shardy_py.hlo.device_order import check_devices, lex_frame, relabel
+from shardy_py.hlo.device_order import MAX_CANDIDATE_FRAMES, candidate_frames, check_devices, lex_frame, relabel
 from shardy_py.hlo.errors import UnsupportedShardingError
-from shardy_py.hlo.factorization import SubDim, analyze_tile_assignment, common_mesh_sizes
+from shardy_py.hlo.factorization import SubDim, analyze_tile_assignment, coarse_mesh_sizes, common_mesh_sizes
 from shardy_py.hlo.sharding import HloSharding
 
 Analysis = tuple[list[SubDim], list[int]]
+
+#: The candidate search stops after frames totalling this many devices (every candidate for
+#: small meshes, a few for meshes of a million devices).
+MAX_SEARCH_DEVICES = 2_000_000
 
 
 @attrs.frozen
@@ -40,21 +50,41 @@ class MeshFit:
     analyses: list[Analysis]
 
 
-def _analyses(shardings: Sequence[HloSharding]) -> tuple[list[int], list[Analysis]] | None:
+def _analyses(shardings: Iterable[HloSharding]) -> tuple[list[int], list[Analysis]] | None:
+    """Each sharding's analysis and the mesh they share (XLA's common factorisation, else the
+    coarse one), or None when a sharding is not a product of axes in this device order."""
     analyses = []
     for h in shardings:
         found = analyze_tile_assignment(h.assignment)
         if found is None:
             return None
         analyses.append(found)
-    sizes = common_mesh_sizes([local for _, local in analyses])
+    locals_ = [local for _, local in analyses]
+    sizes = common_mesh_sizes(locals_)
+    if sizes is None:
+        sizes = coarse_mesh_sizes(locals_)
     return None if sizes is None else (sizes, analyses)
 
 
-def fit_mesh(shardings: Sequence[HloSharding]) -> MeshFit | None:
+def _fit_in_frame(shardings: Sequence[HloSharding], frame: np.ndarray) -> MeshFit | None:
+    """``fit_mesh`` in one device order (``frame``: the mesh's ``device_ids``)."""
+    n = frame.size
+    position = np.empty(n, dtype=np.int64)
+    position[frame] = np.arange(n, dtype=np.int64)
+    found = _analyses(relabel(h, position) for h in shardings)
+    if found is None:
+        return None
+    is_iota = bool((frame == np.arange(n)).all())
+    return MeshFit(found[0], None if is_iota else frame, found[1])
+
+
+def fit_mesh(shardings: Sequence[HloSharding], *, search: bool = False) -> MeshFit | None:
     """One mesh for all ``shardings`` (tiled, non-tuple), or None when there is none.
 
-    Raises ``UnsupportedShardingError`` when a device list is not a permutation of ``0..N-1``."""
+    Tries the devices' own order (XLA's import), then ``lex_frame``; with ``search``, then the
+    ``candidate_frames`` (complete for batches with a fully tiled sharding over up to 64
+    devices).  Raises ``UnsupportedShardingError`` when a device list is not a permutation of
+    ``0..N-1``."""
     n = shardings[0].num_devices
     if any(h.num_devices != n for h in shardings):
         return None
@@ -63,14 +93,15 @@ def fit_mesh(shardings: Sequence[HloSharding]) -> MeshFit | None:
         return MeshFit(found[0], None, found[1])
     for h in shardings:
         check_devices(h, str(h) if h.num_devices <= 32 else repr(h))
-    frame = lex_frame(shardings)
-    position = np.empty(n, dtype=np.int64)
-    position[frame] = np.arange(n, dtype=np.int64)
-    found = _analyses([relabel(h, position) for h in shardings])
-    if found is None:
-        return None
-    is_iota = bool((frame == np.arange(n)).all())
-    return MeshFit(found[0], None if is_iota else frame, found[1])
+    fit = _fit_in_frame(shardings, lex_frame(shardings))
+    if fit is not None or not search or len(shardings) < 2:
+        return fit
+    limit = max(1, min(MAX_CANDIDATE_FRAMES, MAX_SEARCH_DEVICES // n))
+    for frame in candidate_frames(shardings, limit):
+        fit = _fit_in_frame(shardings, frame)
+        if fit is not None:
+            return fit
+    return None
 
 
 def group_shardings(shardings: Sequence[HloSharding]) -> list[tuple[list[int], MeshFit]]:
@@ -83,7 +114,7 @@ def group_shardings(shardings: Sequence[HloSharding]) -> list[tuple[list[int], M
     index_of: dict[HloSharding, int] = {}
     which = [index_of.setdefault(h, len(index_of)) for h in shardings]
     distinct = list(index_of)
-    whole = fit_mesh(distinct) if distinct else None
+    whole = fit_mesh(distinct, search=True) if distinct else None
     if whole is not None:
         parts = [(list(range(len(distinct))), whole)]
     else:
