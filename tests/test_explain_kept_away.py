@@ -39,16 +39,59 @@ func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?
   return %1 : tensor<8x8xf32>
 }
 """,
+    "constraint_closed": """sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @sharding_constraint_applied(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>})
+    -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg0 :  tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {}]> :  tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+""",
     "used": """sdy.mesh @mesh = <["x"=2, "y"=2]>
 func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {?}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"x"}]>}) -> tensor<8x8xf32> {
   %0 = stablehlo.add %a, %b : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
 """,
+    "sub_axes": """sdy.mesh @mesh_a_6 = <["a"=6]>
+func.func @sub_axes_cannot_coexist(%arg0: tensor<2x2xf32> {sdy.sharding = #sdy.sharding<@mesh_a_6, [{"a":(1)2}, {}]>})
+    -> (tensor<2x2xf32> {sdy.sharding = #sdy.sharding<@mesh_a_6, [{}, {"a":(3)2}]>}) {
+  %0 = stablehlo.sine %arg0 : tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+""",
+    "replicated": """sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @arg_lower_priority_than_return_value_with_replicated(
+      %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}p1, {"b"}p1]>},
+      %arg1: tensor<8x8xf32>, %arg2: tensor<8x8xf32>, %arg3: tensor<8x8xf32>)
+      -> tensor<8x8xf32> {
+  %0 = stablehlo.add %arg0, %arg1 : tensor<8x8xf32>
+  %1 = stablehlo.add %0, %arg2 : tensor<8x8xf32>
+  %2 = stablehlo.divide %1, %arg3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c"}p0, {?}], replicated={"b"}>]>} : tensor<8x8xf32>
+  return %2 : tensor<8x8xf32>
+}
+""",
+    "manual": """sdy.mesh @mesh = <["a"=2, "b"=2, "c"=2]>
+func.func @do_not_propagate_manual_axes_to_manual_computation(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{?}]>] out_shardings=[<@mesh, [{?}]>] manual_axes={"b"} (%arg1: tensor<8xf32>) {
+    %1 = stablehlo.add %arg1, %arg1 : tensor<8xf32>
+    sdy.return %1 : tensor<8xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  %1 = stablehlo.sine %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", "b"}]>]>} : tensor<8xf32>
+  return %1 : tensor<8xf32>
+}
+""",
     "divisibility": """sdy.mesh @mesh = <["x"=2, "y"=2]>
 func.func @main(%a: tensor<12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<3x4xf32> {
   %0 = stablehlo.reshape %a : (tensor<12xf32>) -> tensor<3x4xf32>
   return %0 : tensor<3x4xf32>
+}
+""",
+    "strided": """sdy.mesh @mesh_a_2_b_2 = <["a"=2, "b"=2]>
+func.func @reshape_merge_dim_major_factor_partially_sharded(
+    %arg0: tensor<4x4xf32> {sdy.sharding = #sdy.sharding<@mesh_a_2_b_2, [{"a"}, {"b"}]>}) -> tensor<16xf32> {
+  %0 = stablehlo.reshape %arg0 : (tensor<4x4xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
 }
 """,
     "chain": """sdy.mesh @mesh = <["x"=2, "y"=2]>
@@ -99,7 +142,13 @@ def test_propagation_is_jaxlibs(name):
         MODULES[name], "builtin.module(sdy-propagation-pipeline)")
 
 
-@pytest.mark.parametrize("name", list(MODULES))
+#: Modules whose debug attributes cannot be compared: jaxlib's user-priority pass with the debug
+#: options crashes on the manual computation one, and writes an origin ": 0" (an empty name) for the
+#: divide's own sdy.sharding, which ours leaves out (explain then reads that sharding as written).
+DEBUG_DIFFERS = {"manual": "jaxlib crashes (segmentation fault) on it", "replicated": 'jaxlib writes c = ": 0"'}
+
+
+@pytest.mark.parametrize("name", [n for n in MODULES if n not in DEBUG_DIFFERS])
 def test_debug_attributes_are_jaxlibs(name):
     """The origins and edges explain reads are the ones jaxlib's propagation writes."""
     assert ours(MODULES[name], "sdy-user-priority-propagate=" + DEBUG) == cpp(
@@ -151,6 +200,15 @@ EXPLAINED = {
   kept away:
     axis "x" of result 0 of stablehlo.negate at closed.mlir:3:3 (%0 (stablehlo.negate)), dimension 0 (from the sharding constraint constraint_0, dimension 0, no priority (p0) at closed.mlir:4:3), could shard dimension 0; kept away (closed): dimension 0 of this value is closed in the sharding of argument 0 (%a) of @main as written (#sdy.sharding<@mesh, [{}, {?}]>), so propagation adds no axis to it
 """,
+    ("constraint_closed", "%0"): """%0 (stablehlo.add) at constraint_closed.mlir:4:3
+  sharding: #sdy.sharding<@mesh, [{}, {}]>
+  note: no axis shards this value
+  dimension 0: not sharded
+  dimension 1: not sharded
+  kept away:
+    axis "a" of operand 0 of stablehlo.add at constraint_closed.mlir:4:3 (argument 0 (%arg0) of @sharding_constraint_applied), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (closed): dimension 0 of this value is closed in the sharding constraint at line 5 on it, whose axes it has (#sdy.sharding<@mesh, [{}, {}]>), so propagation adds no axis to it
+    axis "a" of operand 1 of stablehlo.add at constraint_closed.mlir:4:3 (argument 0 (%arg0) of @sharding_constraint_applied), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (closed): dimension 0 of this value is closed in the sharding constraint at line 5 on it, whose axes it has (#sdy.sharding<@mesh, [{}, {}]>), so propagation adds no axis to it
+""",
     ("used", "%0"): """%0 (stablehlo.add) at used.mlir:3:3
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at used.mlir:2:17
@@ -167,11 +225,42 @@ EXPLAINED = {
     axis "x" of operand 0 of stablehlo.add at used.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, in its own user sharding
     axis "x" of result 0 of stablehlo.add at used.mlir:3:3 (%0 (stablehlo.add)), dimension 0 (from argument 0 (%a) of @main, dimension 0, no priority (p0) at used.mlir:2:17), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, in its own user sharding
 """,
+    ("sub_axes", "%0"): """%0 (stablehlo.sine) at sub_axes.mlir:4:3
+  sharding: #sdy.sharding<@mesh_a_6, [{}, {"a":(3)2}]>
+  dimension 0: not sharded
+  dimension 1, axis "a":(3)2: from result 0 of @sub_axes_cannot_coexist, dimension 1, no priority (p0) at sub_axes.mlir:5:3
+      step 0: @sub_axes_cannot_coexist results at sub_axes.mlir:2:1, result 0 -> returned value 0 (from result 0 of @sub_axes_cannot_coexist)
+  kept away:
+    axis "a":(1)2 of operand 0 of stablehlo.sine at sub_axes.mlir:4:3 (argument 0 (%arg0) of @sub_axes_cannot_coexist), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (used): "a":(1)2 cannot be used with "a":(3)2, which shards dimension 1 of this value (sub-axes of one axis that do not combine)
+""",
+    ("replicated", "%2"): """%2 (stablehlo.divide) at replicated.mlir:8:3
+  sharding: #sdy.sharding<@mesh, [{"c"}, {}]>
+  note: no sdy.sharding_origins were recorded for this value
+  dimension 0, axis "c": from the sdy.sharding of stablehlo.divide at line 8 as written, dimension 0, priority p0 at replicated.mlir:8:3
+  dimension 1: not sharded
+  kept away:
+    axis "b" of operand 0 of stablehlo.divide at replicated.mlir:8:3 (%1 (stablehlo.add)), dimension 1 (from argument 0 (%arg0) of @arg_lower_priority_than_return_value_with_replicated, dimension 1, priority p1 at replicated.mlir:3:7), could shard dimension 1; kept away (replicated): "b" is one of the replicated axes of the sdy.sharding of stablehlo.divide at line 8 as written (#sdy.sharding<@mesh, [{"c"}p0, {?}], replicated={"b"}>)
+""",
+    ("manual", "%0"): """%0 (sdy.manual_computation) at manual.mlir:3:3
+  sharding: #sdy.sharding<@mesh, [{"a"}]>
+  note: no sdy.sharding_origins were recorded for this value
+  dimension 0, axis "a": from the sdy.sharding of stablehlo.sine at line 7 as written, dimension 0, no priority (p0) at manual.mlir:7:3
+      step 1: stablehlo.sine at manual.mlir:7:3, result 0 -> operand 0 (from %1 (stablehlo.sine))
+  kept away:
+    axis "b" of result 0 of stablehlo.sine at manual.mlir:7:3 (%1 (stablehlo.sine)), dimension 0 (from the sdy.sharding of stablehlo.sine at line 7 as written, dimension 0, no priority (p0) at manual.mlir:7:3), could shard dimension 0; kept away (manual): "b" is a manual axis of the manual computation (manual_axes={"b"}), which its out_shardings cannot take
+""",
     ("divisibility", "%0"): """%0 (stablehlo.reshape) at divisibility.mlir:3:3
   sharding: none
   note: no axis shards this value (it has no sharding)
   kept away:
     axis "x" of operand 0 of stablehlo.reshape at divisibility.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (divisibility): in operand 0 "x" (size 2) overflows factor 0 of the rule (size 3, not divisible by it), and overflow axes are not propagated
+""",
+    ("strided", "%0"): """%0 (stablehlo.reshape) at strided.mlir:4:3
+  sharding: #sdy.sharding<@mesh_a_2_b_2, [{"a"}]>
+  dimension 0, axis "a": from argument 0 (%arg0) of @reshape_merge_dim_major_factor_partially_sharded, dimension 0, no priority (p0) at strided.mlir:3:5
+      step 0: stablehlo.reshape at strided.mlir:4:3, operand 0 -> result 0 (from argument 0 (%arg0) of @reshape_merge_dim_major_factor_partially_sharded)
+  kept away:
+    axis "b" of operand 0 of stablehlo.reshape at strided.mlir:4:3 (argument 0 (%arg0) of @reshape_merge_dim_major_factor_partially_sharded), dimension 1 (its own sharding, no priority (p0)), could shard dimension 0; kept away (strided): dimension 0 of this value is factors 0, 1 of the rule, and factor 0 before factor 1 is sharded 2 ways of 4: the dimension can take axes of factor 1 only once the factors before it are fully sharded
 """,
     ("chain", "%2"): """%2 (stablehlo.abs) at chain.mlir:5:3
   sharding: #sdy.sharding<@mesh, [{"y"}, {}]>
@@ -245,6 +334,11 @@ def test_explanation_text(name, value):
     ("closed", "%a", ["closed"]),
     ("used", "%0", ["used"]),
     ("divisibility", "%0", ["divisibility"]),
+    ("constraint_closed", "%0", ["closed", "closed"]),
+    ("sub_axes", "%0", ["used"]),
+    ("replicated", "%2", ["replicated"]),
+    ("manual", "%0", ["manual"]),
+    ("strided", "%0", ["strided"]),
     ("chain", "%2", ["conflict"]),
     ("call", "%2", []),
 ])

@@ -10,10 +10,14 @@ with the first of these that holds in the module (each is what Shardy's factor p
 * ``conflict``: the op's tensors disagree on the factor (two shardings of it, neither a prefix of
   the other), so propagation carries only their common prefix; which one the value took, and the
   priorities of both, are named;
-* ``closed``: the value's dimension is closed in its user sharding as written;
+* ``closed``: the value's dimension is closed in its user sharding as written (or in a sharding
+  constraint on it whose axes it has);
 * ``used``: the axis already shards another dimension of the value (with the priorities that
   decided, when its origin is known);
 * ``replicated``: the axis is in the value's replicated or unreduced axes;
+* ``manual``: the value is a manual computation's operand or result and the axis is manual there;
+* ``strided``: a factor before it in the value's dimension is not fully sharded;
+* ``prefix``: an axis before it on the factor is kept away (a factor's axes go as a prefix);
 * ``divisibility``: the factor is not the minor-most of the value's dimension and its size is not
   divisible by the axis (or the axis overflows the factor in the other tensor);
 * ``unknown``: none of the above shows in the module.
@@ -51,9 +55,9 @@ from shardy_py.passes.propagation.sharding_projection import (
     is_axis_list_prefix_of,
 )
 from shardy_py.passes.shardings import get_sharding
-from shardy_py.verify.axes import axis_size, overlaps
+from shardy_py.verify.axes import axis_size, overlaps, prefix_without_overlap
 
-__all__ = ["kept_away", "written_sharding"]
+__all__ = ["kept_away", "written_sharding", "written_origin"]
 
 
 @dataclass
@@ -89,7 +93,7 @@ class _Context:
     sharding: TensorShardingAttr
     module: Module
     original: Module | None
-    written: tuple[str, TensorShardingAttr] | None
+    written: list[tuple[str, TensorShardingAttr]]
     subject: str = "this value"
 
     @property
@@ -105,8 +109,17 @@ def _origin_of(value: Value, axis: AxisRefAttr, module: Module, original: Module
     origins, _where = node_origins(Node(value))
     name = lookup_origin(origins, axis)
     if name is None:
-        return None
+        return written_origin(Node(value), axis, original)
     return resolve_user_sharding(name, origin_func(enclosing_func(_owner_op(value))), module, original)
+
+
+def written_origin(node: Node, axis: AxisRefAttr, original: Module | None) -> UserSharding | None:
+    """``node``'s own user sharding as written in ``original`` as the origin of ``axis``, when it has
+    the axis (for the user shardings no origin is recorded for, such as an op's ``sdy.sharding``)."""
+    found = written_sharding(node, original)
+    if found is None or not any(overlaps(a, axis) for d in found[1].dim_shardings for a in d.axes):
+        return None
+    return UserSharding("written", found[0], node.loc, found[1])
 
 
 def _owner_op(value: Value) -> Operation | None:
@@ -133,8 +146,14 @@ def _priorities(mine: str, my_origin: UserSharding | None, my_axis: AxisRefAttr,
 
 def _used_reason(ctx: _Context, axis: AxisRefAttr, dv: int, origin: UserSharding | None) -> str | None:
     for d, dim in enumerate(ctx.sharding.dim_shardings):
+        if d == dv:
+            continue
         there = next((a for a in dim.axes if overlaps(a, axis)), None)
-        if d == dv or there is None:
+        if there is None:
+            clash = next((a for a in dim.axes if prefix_without_overlap(axis, a) != axis), None)
+            if clash is not None:
+                return (f"{axis_text(axis)} cannot be used with {axis_text(clash)}, which shards dimension {d} of "
+                        f"{ctx.subject} (sub-axes of one axis that do not combine)")
             continue
         text = f"{axis_text(axis)} already shards dimension {d} of {ctx.subject}"
         winner = _origin_of(ctx.node.value, there, ctx.module, ctx.original)
@@ -228,6 +247,27 @@ def _divisibility_reason(ctx: _Context, site: _Site, factor: int, fs: FactorShar
             f"dimension, and {axis_text(axis)} (size {n}) does not divide it")
 
 
+def _strided_reason(ctx: _Context, site: _Site, factor: int, dv: int) -> str | None:
+    """Why the value's dimension cannot take axes of ``factor``: a factor before it in the dimension
+    is not fully sharded (the dimension would need a strided view)."""
+    mine = site.projection.tensors()[site.mine].factor_index_to_sharding
+    for earlier in site.mapping(site.mine).dim_mappings[dv].factor_indices:
+        if earlier == factor:
+            return None
+        fs = mine.get(earlier)
+        sharded = math.prod(axis_size(a, site.mesh) for a in fs.axis_refs) if fs is not None else 1
+        size = site.rule.factor_sizes[earlier]
+        if sharded < size:
+            return (f"dimension {dv} of {ctx.subject} is factors {_factors(site, dv)} of the rule, and factor "
+                    f"{earlier} before factor {factor} is sharded {sharded} ways of {size}: the dimension can take "
+                    f"axes of factor {factor} only once the factors before it are fully sharded")
+    return None
+
+
+def _factors(site: _Site, dv: int) -> str:
+    return ", ".join(str(f) for f in site.mapping(site.mine).dim_mappings[dv].factor_indices)
+
+
 def _why(ctx: _Context, site: _Site, t: int, factor: int, fs: FactorSharding, pos: int, axis: AxisRefAttr,
          dv: int, origin: UserSharding | None) -> tuple[str, str]:
     if factor in site.rule.blocked_propagation_factors:
@@ -236,8 +276,7 @@ def _why(ctx: _Context, site: _Site, t: int, factor: int, fs: FactorSharding, po
         text = _conflict_reason(ctx, site, factor, fs, pos, t, axis, origin)
         if text is not None:
             return "conflict", text
-    if ctx.written is not None:
-        where, written = ctx.written
+    for where, written in ctx.written:
         if dv < len(written.dim_shardings):
             dim = written.dim_shardings[dv]
             if dim.is_closed and not any(overlaps(a, axis) for a in dim.axes):
@@ -249,6 +288,26 @@ def _why(ctx: _Context, site: _Site, t: int, factor: int, fs: FactorSharding, po
     for kind, axes in (("replicated", ctx.sharding.replicated_axes), ("unreduced", ctx.sharding.unreduced_axes)):
         if any(overlaps(a, axis) for a in axes):
             return "replicated", f"{axis_text(axis)} is one of {ctx.possessive} {kind} axes"
+    for where, written in ctx.written:
+        for kind, axes in (("replicated", written.replicated_axes), ("unreduced", written.unreduced_axes)):
+            if any(overlaps(a, axis) for a in axes):
+                return "replicated", f"{axis_text(axis)} is one of the {kind} axes of {where} ({written})"
+    owner = ctx.node.owner
+    if owner is not None and owner.name == "sdy.manual_computation":
+        manual = tuple(getattr(owner.properties.get("manual_axes"), "axes", ()))
+        if axis.name in manual:
+            side = "in" if isinstance(ctx.node.value.owner, Block) else "out"
+            listed = ", ".join(axis_text(AxisRefAttr(a)) for a in manual)
+            return "manual", (f"{axis_text(axis)} is a manual axis of the manual computation (manual_axes="
+                              f"{{{listed}}}), which its {side}_shardings cannot take")
+    text = _strided_reason(ctx, site, factor, dv)
+    if text is not None:
+        return "strided", text
+    mine = site.projection.tensors()[site.mine].factor_index_to_sharding.get(factor)
+    for earlier in fs.axis_refs[:pos]:
+        if mine is None or not any(overlaps(a, earlier) for a in mine.axis_refs):
+            return "prefix", (f"it comes after {axis_text(earlier)} on that factor of {site.role(t)}, which is kept "
+                              f"away too, and a factor's axes are propagated major to minor, as a prefix")
     text = _divisibility_reason(ctx, site, factor, fs, pos, t, axis)
     if text is not None:
         return "divisibility", text
@@ -295,8 +354,27 @@ def _context(node: Node, module: Module, original: Module | None, subject: str) 
     sharding = target.sharding() or _open_sharding(target.value)
     if sharding is None:
         return None
-    return _Context(target, own_origin_name(node), sharding, module, original, written_sharding(node, original),
-                    subject)
+    written = written_sharding(node, original)
+    written_list = ([written] if written is not None else []) + _constraints_on(target.value, sharding, original)
+    return _Context(target, own_origin_name(node), sharding, module, original, written_list, subject)
+
+
+def _constraints_on(value: Value, sharding: TensorShardingAttr, original: Module | None
+                    ) -> list[tuple[str, TensorShardingAttr]]:
+    """The sharding constraints (reshards after the pipeline) using ``value`` whose sharding, as
+    written in ``original``, has ``value``'s axes on every dimension (a constraint applied to it)."""
+    if original is None:
+        return []
+    out: list[tuple[str, TensorShardingAttr]] = []
+    for use in value.uses:
+        if use.op.name not in ("sdy.reshard", "sdy.sharding_constraint"):
+            continue
+        before = next((op for op in original.walk()
+                       if op.name == "sdy.sharding_constraint" and op.loc == use.op.loc), None)
+        written = before.properties.get("sharding") if before is not None else None
+        if written is not None and [d.axes for d in written.dim_shardings] == [d.axes for d in sharding.dim_shardings]:
+            out.append((f"the sharding constraint at line {before.loc.line} on it, whose axes it has", written))
+    return out
 
 
 def _at_site(ctx: _Context, site: _Site, dims: set[int] | None, seen: set[tuple], via: str | None) -> list[KeptAway]:
@@ -368,8 +446,8 @@ def _open_sharding(value: Value) -> TensorShardingAttr | None:
 
 def written_sharding(node: Node, original: Module | None) -> tuple[str, TensorShardingAttr] | None:
     """(where, sharding) of ``node``'s user sharding as written in ``original``, when it has one:
-    a function argument or result, or an op's ``sdy.sharding`` or sharding constraint found by op
-    name and location."""
+    a function argument or result, or (found by op name and location) an op's ``sdy.sharding``, a
+    sharding constraint or reshard, a manual computation's in/out sharding."""
     if original is None:
         return None
     if node.is_func_result:
@@ -379,8 +457,8 @@ def written_sharding(node: Node, original: Module | None) -> tuple[str, TensorSh
     value, owner = node.value, node.owner
     if owner is None:
         return None
-    if isinstance(value.owner, Block):
-        if owner.name != "func.func" or value.owner is not owner.regions[0].blocks[0]:
+    if isinstance(value.owner, Block) and owner.name == "func.func":
+        if value.owner is not owner.regions[0].blocks[0]:
             return None
         func = _func(original, func_name(owner))
         found = _arg_sharding(func, value.index) if func is not None else None
@@ -389,13 +467,23 @@ def written_sharding(node: Node, original: Module | None) -> tuple[str, TensorSh
             return None
         return f"the sharding of argument {value.index}{name} of @{func_name(owner)} as written", found
     names = ("sdy.sharding_constraint", "sdy.reshard") if owner.name == "sdy.reshard" else (owner.name,)
-    for op in original.walk():
-        if op.name in names and op.loc == owner.loc:
-            if op.name == "sdy.sharding_constraint":
-                return f"the sharding constraint at line {op.loc.line}", op.properties.get("sharding")
-            per_value = op.attributes_view.get("sdy.sharding")
-            shardings = getattr(per_value, "shardings", ())
-            if value.index < len(shardings):
-                return f"the sdy.sharding of {op.name} at line {op.loc.line} as written", shardings[value.index]
-            return None
+    op = next((op for op in original.walk() if op.name in names and op.loc == owner.loc), None)
+    if op is None:
+        return None
+    line = op.loc.line
+    if op.name == "sdy.manual_computation":
+        key, side = ("in_shardings", "in") if isinstance(value.owner, Block) else ("out_shardings", "out")
+        shardings = op.properties[key].shardings
+        if value.index < len(shardings):
+            return f"{side}_shardings[{value.index}] of the manual computation at line {line}", shardings[value.index]
+        return None
+    if isinstance(value.owner, Block):
+        return None
+    if op.name in ("sdy.sharding_constraint", "sdy.reshard"):
+        kind = "sharding constraint" if op.name == "sdy.sharding_constraint" else "reshard"
+        return f"the {kind} at line {line}", op.properties.get("sharding")
+    shardings = getattr(op.attributes_view.get("sdy.sharding"), "shardings", ())
+    if value.index < len(shardings):
+        return f"the sdy.sharding of {op.name} at line {line} as written", shardings[value.index]
+    return None
     return None

@@ -46,7 +46,8 @@ class KeptAway:
     """Axis ``axis`` of dimension ``tensor_dim`` of ``role`` (``"operand 1"``, ``"result 0"``) of
     ``op`` maps, through ``op``'s sharding rule, to dimension ``value_dim`` of the value but is not
     there; ``kind`` names the reason (``"conflict"``, ``"closed"``, ``"used"``, ``"replicated"``,
-    ``"divisibility"``, ``"blocked"``, ``"unknown"``) and ``reason`` says it."""
+    ``"manual"``, ``"strided"``, ``"prefix"``, ``"divisibility"``, ``"blocked"``, ``"unknown"``) and
+    ``reason`` says it."""
 
     axis: AxisRefAttr
     op: str

@@ -5,7 +5,7 @@ propagation by callee name and index); the axes kept away are found by ``kept_aw
 from __future__ import annotations
 
 from shardy_py.explanation.calls import aliases, has_axis, node_origins, origin_func, own_origin_name
-from shardy_py.explanation.kept_away import kept_away
+from shardy_py.explanation.kept_away import kept_away, written_origin
 from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import (
     Node,
@@ -125,6 +125,9 @@ def _story(node: Node, dim: int, axis: AxisRefAttr, module: Module, original: Mo
         func = last.func if last.is_func_result else enclosing_func(last.owner)
     origin = (resolve_user_sharding(origin_name, origin_func(func), module, original)
               if origin_name is not None else None)
+    if origin is None:
+        # No origin recorded at all: the user sharding written on the chain's end (or the value).
+        origin = written_origin(last, axis, original) or written_origin(node, axis, original)
     return AxisStory(dim, axis, origin, hops)
 
 
@@ -142,8 +145,7 @@ def explain_node(node: Node, module: Module, original: Module | None) -> Explana
                      f"callee from an sdy.named_computation after propagation): read from {where.label}")
     elif origins is None:
         if _has_origins(module):
-            notes.append("Shardy recorded no sdy.sharding_origins for this value (an op made after propagation, "
-                         "such as a call the pipeline restored, or an empty entry of a data-flow op's list)")
+            notes.append("no sdy.sharding_origins were recorded for this value")
         else:
             notes.append("no sdy.sharding_origins recorded for this value: propagate with debug_sharding_origins=True "
                          "(and debug_propagation_edge_sharding=True for the ops it travelled through)")
