@@ -384,3 +384,20 @@ def test_a_constraint_the_pipeline_made_a_reshard_is_found_by_its_location():
     reshard = next(op for op in module.walk() if op.name == "sdy.reshard")
     assert explain(module, "%1").label == "result 0 of sdy.reshard"
     assert explain(module, "%1").sharding == reshard.properties["sharding"]
+
+
+@pytest.mark.parametrize(("path", "value", "whole"), [("examples/reshape_constraint.mlir", "%0", True),
+                                                      ("examples/mlp.mlir", "@relu:%arg0", False)])
+def test_the_readme_shows_what_the_command_prints(path, value, whole, capsys):
+    """The README's propagate/explain section quotes these commands' output (the call chain's first
+    axis only)."""
+    from pathlib import Path
+
+    from shardy_py.cli import main
+
+    root = Path(__file__).parent.parent
+    assert main(["propagate", str(root / path), "--explain", value]) == 0
+    out = capsys.readouterr().out.replace(str(root) + "/", "")
+    lines = out.splitlines()
+    cut = len(lines) if whole else next(i for i, line in enumerate(lines) if line.startswith("  dimension 1"))
+    assert "\n".join(lines[:cut]) in (root / "README.md").read_text()

@@ -130,8 +130,13 @@ def _find_value(module: Module, spec: str) -> Node:
 def explain(module: Module, value: Value | str, *, original: Module | None = None,
             source_name: str | None = None) -> Explanation:
     """Why ``value`` (a ``Value`` of ``module`` or a ``find_value`` spec) is sharded as it is in
-    the propagated ``module``; ``original`` is the module before propagation (for priorities;
-    remembered by ``shardy_py.propagate``), ``source_name`` the file name shown with line numbers."""
+    the propagated ``module``: per dimension and axis, the user sharding it came from (with its
+    priority) and the hops it took (``Explanation.stories``, through rebuilt calls too), and the axes
+    kept away from it by the ops it is a tensor of or that its axes went through, each with its
+    reason (``Explanation.kept_away``, see ``kept_away``).  ``original`` is the module before
+    propagation (for priorities, closed dimensions and replicated axes as written, and names the
+    pipeline lost; remembered by ``shardy_py.propagate``), ``source_name`` the file name shown with
+    line numbers.  ``str()`` of the result is text, ``_repr_html_()`` an HTML table."""
     if isinstance(value, Value):
         owner = value.owner
         op = owner.parent.parent if isinstance(owner, Block) and owner.parent is not None else owner
