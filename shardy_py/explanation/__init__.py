@@ -21,7 +21,8 @@ Priorities are read from the module before propagation: ``propagate`` remembers 
 it returns; otherwise pass it as ``original``.
 
 Modules: ``model`` (the dataclasses), ``origins`` (reading the debug attributes, user shardings),
-``calls`` (crossing rebuilt calls), ``trace`` (chains), ``kept_away``, ``render`` (text, HTML).
+``calls`` (crossing rebuilt calls), ``trace`` (chains), ``kept_away``, ``written`` (user shardings as
+written before propagation), ``render`` (text, HTML).
 """
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ propagation by callee name and index); the axes kept away are found by ``kept_aw
 from __future__ import annotations
 
 from shardy_py.explanation.calls import aliases, has_axis, node_origins, origin_func, own_origin_name
-from shardy_py.explanation.kept_away import kept_away, written_origin
+from shardy_py.explanation.kept_away import kept_away
 from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import (
     Node,
@@ -17,6 +17,7 @@ from shardy_py.explanation.origins import (
     result_edges,
     returned_value,
 )
+from shardy_py.explanation.written import written_origin
 from shardy_py.ir.attrs import AxisRefAttr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
