@@ -4,10 +4,11 @@ Where ``module_texts()`` aims at the verifier (odd custom ops, inline meshes, ev
 modules aim at propagation: a ``@main`` func of StableHLO ops whose sharding rules matter
 (elementwise, ``dot_general`` with batching and contracting dims, ``transpose``, ``reshape``
 splitting and merging dims, ``broadcast_in_dim``, ``reduce``, ``concatenate``, ``slice``,
-``dynamic_slice``, ``pad``, ``iota``, a ``while`` whose body may constrain the carried value),
-``sdy.sharding_constraint``, ``sdy.reshard``, sometimes an
-``sdy.manual_computation``, an ``sdy.sharding_group`` or a ``func.call`` of a private callee; one
-or two symbol meshes of one to three axes (sizes 2, 4, 8, sometimes explicit device ids); user
+``dynamic_slice``, ``pad``, ``iota``, a ``while`` whose body may constrain the carried value,
+``optimization_barrier``, ``case``), ``sdy.sharding_constraint``, ``sdy.reshard``, sometimes an
+``sdy.manual_computation`` (maybe constraining free axes in its body), an ``sdy.sharding_group``
+or a ``func.call`` of a private callee; one or two symbol meshes of one to three axes (sizes 2, 4,
+8, rarely 1; sometimes explicit device ids, a twin mesh, an empty or a maximal mesh); user
 shardings on some arguments, results, ops and constraints, with open and closed dims, replicated
 axes, sub-axes and per-dimension priorities, and most ops left unsharded.  Dim sizes are mostly
 powers of two (so shardings divide them) but not always.
@@ -335,6 +336,28 @@ class _Builder:
         self.lines.append(f"{w}:2 = {text}")
         self.vals.append(_Val(f"{w}#0", a.shape))
 
+    def op_barrier(self) -> None:
+        """stablehlo.optimization_barrier of one or two values."""
+        ins = [self.operand() for _ in range(self.draw(st.integers(1, 2)))]
+        for v in ins:
+            v.uses += 1
+        name = self.fresh("b")
+        types = ", ".join(v.type for v in ins)
+        head = f"{name}:{len(ins)}" if len(ins) > 1 else name
+        self.lines.append(f"{head} = stablehlo.optimization_barrier {', '.join(v.name for v in ins)} : {types}")
+        self.vals += [_Val(f"{name}#{i}" if len(ins) > 1 else name, v.shape) for i, v in enumerate(ins)]
+
+    def op_case(self) -> None:
+        """stablehlo.case of two branches: one returns a value from above, the other a unary op of one."""
+        a = self.operand(1)
+        b = self.of_shape(a.shape)
+        idx = self.constant("i32")
+        inner = self.fresh("m")
+        op = self.draw(st.sampled_from(["negate", "abs"]))
+        self.emit(a.shape, f'"stablehlo.case"({idx}) ({{\n  stablehlo.return {a.name} : {a.type}\n}}, {{\n'
+                           f"  {inner} = stablehlo.{op} {b.name} : {a.type}\n  stablehlo.return {inner} : {a.type}\n"
+                           f"}}) : (tensor<i32>) -> {a.type}", [a, b], sharded=False)
+
     def op_constraint(self) -> None:
         """sdy.sharding_constraint or sdy.reshard."""
         a = self.operand()
@@ -374,9 +397,16 @@ class _Builder:
         local_t = _Val("", tuple(local)).type
         arg, inner = self.fresh("l"), self.fresh("m")
         op = draw(st.sampled_from(["negate", "abs"]))
+        body = [f"{inner} = stablehlo.{op} {arg} : {local_t}"]
+        free_axes = [(n, s) for n, s in mesh.axes if (n, s) not in manual]
+        if free_axes and draw(st.booleans()):  # a constraint in the body, on the free axes only
+            out = self.fresh("m")
+            free_mesh = _Mesh(mesh.name, free_axes)
+            body.append(f"{out} = sdy.sharding_constraint {inner} {self.sharding(len(local), free_mesh)} : {local_t}")
+            inner = out
         self.emit(a.shape, f"sdy.manual_computation({a.name}) in_shardings=[{sharding}] out_shardings=[{sharding}] "
                            f"manual_axes={{{manual_axes}}} ({arg}: {local_t}) {{\n"
-                           f"  {inner} = stablehlo.{op} {arg} : {local_t}\n"
+                           + "".join(f"  {ln}\n" for ln in body) +
                            f"  sdy.return {inner} : {local_t}\n"
                            f"}} : ({a.type}) -> {a.type}", [a], sharded=False)
 
@@ -403,8 +433,8 @@ class _Builder:
 
 _OPS = {
     "binary": 4, "unary": 2, "dot": 3, "transpose": 2, "reshape": 2, "broadcast": 2, "reduce": 2,
-    "concatenate": 1, "slice": 1, "dynamic_slice": 1, "pad": 1, "iota": 1, "while": 1, "constraint": 4, "group": 1,
-    "manual": 1, "call": 1,
+    "concatenate": 1, "slice": 1, "dynamic_slice": 1, "pad": 1, "iota": 1, "while": 1, "barrier": 1, "case": 1,
+    "constraint": 4, "group": 1, "manual": 1, "call": 1,
 }
 
 
