@@ -401,3 +401,52 @@ def test_the_readme_shows_what_the_command_prints(path, value, whole, capsys):
     lines = out.splitlines()
     cut = len(lines) if whole else next(i for i, line in enumerate(lines) if line.startswith("  dimension 1"))
     assert "\n".join(lines[:cut]) in (root / "README.md").read_text()
+
+
+# -- short origin lists of data-flow ops -----------------------------------------------------------
+
+WHILE = """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> tensor<8x8xf32> {
+  %c = stablehlo.constant dense<0> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %c, %iterArg_0 = %arg0) : tensor<i32>, tensor<8x8xf32>
+  cond {
+    %c_1 = stablehlo.constant dense<3> : tensor<i32>
+    %1 = stablehlo.compare LT, %iterArg, %c_1, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %1 : tensor<i1>
+  } do {
+    %1 = stablehlo.sine %iterArg_0 : tensor<8x8xf32>
+    %c_1 = stablehlo.constant dense<1> : tensor<i32>
+    %2 = stablehlo.add %iterArg, %c_1 : tensor<i32>
+    stablehlo.return %2, %1 : tensor<i32>, tensor<8x8xf32>
+  }
+  %3 = stablehlo.negate %0#1 : tensor<8x8xf32>
+  return %3 : tensor<8x8xf32>
+}
+"""
+
+
+def test_while_module_is_jaxlibs():
+    """The pipeline's output, and the origins the data-flow edges sink onto the while (a list with
+    one entry for two results: the counter has no axes), are jaxlib's."""
+    from shardy_py.passes.manager import PassManager
+
+    assert str(shardy_py.propagate(shardy_py.parse(WHILE))) == cpp(WHILE, "builtin.module(sdy-propagation-pipeline)")
+    module = shardy_py.parse(WHILE)
+    PassManager.parse(["-sdy-add-data-flow-edges", "-sdy-user-priority-propagate=debug-sharding-origins=true",
+                       "-sdy-sink-data-flow-edges=sink-debug-sharding-origins=true"]).run(module)
+    assert str(module) == cpp(WHILE, "builtin.module(sdy-add-data-flow-edges,sdy-user-priority-propagate"
+                                     "{debug-sharding-origins=true},func.func(sdy-sink-data-flow-edges"
+                                     "{sink-debug-sharding-origins=true}))")
+    assert 'sdy.result_sharding_origins = [{x = "input: 0", y = "input: 0"}]' in str(module)
+
+
+def test_a_short_origin_list_is_matched_to_the_sharded_results():
+    """The while's one origins entry is its sharded result's (entries and sharded results agree one
+    to one); the counter, without axes, has none."""
+    module = shardy_py.propagate(shardy_py.parse(WHILE, "while.mlir"), debug_sharding_origins=True)
+    assert str(explain(module, "%0#1", source_name="while.mlir")) == """%0#1 (stablehlo.while) at while.mlir:4:3
+  sharding: #sdy.sharding<@mesh, [{"x"}, {"y"}]>
+  dimension 0, axis "x": from argument 0 (%arg0) of @main, dimension 0, no priority (p0) at while.mlir:2:17
+  dimension 1, axis "y": from argument 0 (%arg0) of @main, dimension 1, no priority (p0) at while.mlir:2:17
+"""
+    assert str(explain(module, "%0#0")).splitlines()[2] == "  note: no axis shards this value"

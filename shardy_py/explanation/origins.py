@@ -171,21 +171,36 @@ class Node:
             return as_builtin(self.value.attributes.get(ORIGINS))
         if isinstance(self.value.owner, Block):
             return _indexed(as_builtin(owner.attributes_view.get("sdy.block_arg_sharding_origins")),
-                            self.value.index, len(self.value.owner.arguments))
+                            self.value.index, list(self.value.owner.arguments))
         if owner.name in DICT_ORIGIN_OPS:
             return as_builtin(owner.attributes_view.get(ORIGINS))
         found = as_builtin(owner.attributes_view.get(ORIGINS))
         if found is None:
             found = as_builtin(owner.attributes_view.get("sdy.result_sharding_origins"))
-        return _indexed(found, self.value.index, len(owner.results))
+        return _indexed(found, self.value.index, list(owner.results))
 
 
-def _indexed(array, index: int, count: int):
-    """Entry ``index`` of a per-value array; Shardy leaves out the empty entries of a data-flow op's
-    arrays, so an array shorter than ``count`` cannot be indexed (None)."""
-    if isinstance(array, ArrayAttr) and len(array) == count:
+def _axis_keys(value: Value) -> set[str]:
+    sharding = get_sharding(value)
+    return {axis_key(a) for d in sharding.dim_shardings for a in d.axes} if sharding is not None else set()
+
+
+def _indexed(array, index: int, values: list[Value]):
+    """Entry ``index`` of a per-value array.  Shardy leaves out the entries of a data-flow op's
+    arrays whose edge recorded no origins, so a shorter array is matched to the values that have
+    axes, in order, and only when that is unambiguous: as many entries as such values, each naming
+    exactly its value's axes (else None)."""
+    if not isinstance(array, ArrayAttr):
+        return None
+    if len(array) == len(values):
         return array[index]
-    return None
+    sharded = [i for i, v in enumerate(values) if _axis_keys(v)]
+    if index not in sharded or len(sharded) != len(array):
+        return None
+    for i, entry in zip(sharded, array, strict=True):
+        if not isinstance(entry, DictionaryAttr) or {k for k, _ in entry.entries} != _axis_keys(values[i]):
+            return None
+    return array[sharded.index(index)]
 
 
 def func_name(func: Operation) -> str:
