@@ -159,7 +159,8 @@ def _used_reason(ctx: _Context, axis: AxisRefAttr, dv: int, origin: UserSharding
         if a == b:
             return text + (f"; both have {_priority_text(theirs)}, so no priority decided: the propagation "
                            "strategy's conflict resolution did")
-        return text + f"; it got there first although {_priority_text(mine)} comes before {_priority_text(theirs)}"
+        return text + (f"; its priority is {_priority_text(theirs)}, {axis_text(axis)}'s here "
+                       f"{_priority_text(mine)}")
     return None
 
 
