@@ -124,3 +124,86 @@ def test_show_exits_0_on_values_without_tiles_in_text_and_html(capsys, monkeypat
     status, out, err = _show(EDGE_MODULE, capsys, monkeypatch, "--html")
     assert (status, err) == (0, "")
     assert "<div>token, on device 5</div>" in out
+
+
+# Shardy's verifier accepts (b/415376816) a manual computation whose body uses another mesh.
+OTHER_MESH_IN_BODY = """module {
+  sdy.mesh @meshA = <["a"=4]>
+  sdy.mesh @meshB = <["b"=4]>
+  func.func @main(%arg0: tensor<16x32xf32>) -> tensor<16x32xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@meshA, [{}, {}]>]
+        out_shardings=[<@meshA, [{}, {}]>] manual_axes={"a"} (%arg1: tensor<16x32xf32>) {
+      %1 = stablehlo.add %arg1, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@meshB, [{"b"}, {}]>]>}
+        : tensor<16x32xf32>
+      sdy.return %1 : tensor<16x32xf32>
+    } : (tensor<16x32xf32>) -> tensor<16x32xf32>
+    return %0 : tensor<16x32xf32>
+  }
+}
+"""
+
+# XLA has no HloSharding for unreduced axes inside manual axes; show places such a value's tiles
+# as it places replicated ones (every device of the group holds a partial value of the tile).
+UNREDUCED_IN_MANUAL = """module {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>]
+        out_shardings=[<@mesh, [{"x"}]>] manual_axes={"x"} (%arg1: tensor<4xf32>) {
+      %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], unreduced={"y"}>]>}
+        : tensor<4xf32>
+      sdy.return %1 : tensor<4xf32>
+    } : (tensor<8xf32>) -> tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+"""
+
+
+def test_a_manual_computation_body_on_another_mesh_is_drawn_on_that_mesh(capsys, monkeypatch):
+    module = shardy_py.parse(OTHER_MESH_IN_BODY)
+    assert verify(module) == []
+    picture = next(p for p in module_pictures(module) if p.title == "%1")
+    assert picture.error is None
+    assert picture.layout.manual_axes == ()
+    assert picture.layout.cells == {(0, 0): (0,), (1, 0): (1,), (2, 0): (2,), (3, 0): (3,)}
+    assert _show(OTHER_MESH_IN_BODY, capsys, monkeypatch)[::2] == (0, "")
+
+
+def test_unreduced_axes_inside_manual_axes_are_drawn_like_replicated_ones(capsys, monkeypatch):
+    module = shardy_py.parse(UNREDUCED_IN_MANUAL)
+    assert verify(module) == []
+    picture = next(p for p in module_pictures(module) if p.title == "%1")
+    assert picture.error is None
+    assert picture.layout.manual_axes == ("x",)
+    assert picture.layout.cells == {(0,): (0, 1, 2, 3)}
+    assert _show(UNREDUCED_IN_MANUAL, capsys, monkeypatch)[::2] == (0, "")
+
+
+def _corpus_modules():
+    root = os.environ.get("SHARDY_CONFORMANCE")
+    if not root:
+        pytest.skip("SHARDY_CONFORMANCE is not set (the path of ../shared/conformance)")
+    import re
+    from pathlib import Path
+
+    files = sorted(Path(root, "ir").glob("*.mlir")) + sorted(Path(root, "transforms").rglob("*.mlir"))
+    for path in files:
+        for index, chunk in enumerate(re.split(r"^// -----.*$", path.read_text(), flags=re.M)):
+            yield f"{path.name}#{index}", chunk
+
+
+def test_every_module_of_shardys_tests_that_verifies_is_drawn_without_an_error():
+    from shardy_py.errors import ParseError
+
+    drawn, failures = 0, []
+    for name, text in _corpus_modules():
+        try:
+            module = shardy_py.parse(text, name)
+        except ParseError:
+            continue
+        if verify(module):
+            continue
+        drawn += 1
+        failures += [f"{name}: {p.error}" for p in module_pictures(module) if p.error]
+    assert failures == []
+    assert drawn > 900  # 919 chunks of ir/ and transforms/ verify at SHARDY_COMMIT

@@ -121,6 +121,16 @@ def _mesh_devices(mesh: MeshAttr) -> tuple[int, ...]:
     return tuple(sorted(int(i) for i in ids))
 
 
+def _placement_sharding(sharding: TensorShardingAttr, manual_axes: Sequence[str]) -> TensorShardingAttr:
+    """The sharding whose GSPMD tile assignment places ``sharding``'s tiles: itself, except inside
+    manual axes, where XLA has no form for unreduced axes (they place data as replicated axes do:
+    every device of the group holds a partial value of the same tile; axes a sharding leaves
+    out are replicated)."""
+    if not manual_axes or not sharding.unreduced_axes:
+        return sharding
+    return attrs.evolve(sharding, unreduced_axes=())
+
+
 def compute_layout(sharding: TensorShardingAttr, mesh: MeshAttr, shape: Sequence[int | None] | None,
                    manual_axes: Sequence[str] = ()) -> Layout:
     """Lay ``sharding`` out on ``mesh`` for a tensor of ``shape``.
@@ -143,9 +153,11 @@ def compute_layout(sharding: TensorShardingAttr, mesh: MeshAttr, shape: Sequence
             raise LayoutError(f"the sharding has {rank} dimension shardings but the tensor has rank {len(dims_in)}")
         if any(s < 0 for s in dims_in if s is not None):
             raise LayoutError(f"tensor shape {list(shape)} has a negative size")
-    manual_axes = tuple(manual_axes)
+    # Manual axes of an enclosing manual computation on another mesh do not apply to this one.
+    names = {a.name for a in mesh.axes}
+    manual_axes = tuple(a for a in manual_axes if a in names)
     try:
-        h = export_sharding(sharding, mesh, manual_axes=manual_axes)
+        h = export_sharding(_placement_sharding(sharding, manual_axes), mesh, manual_axes=manual_axes)
         counts = h.tile_dims if h.is_tiled else (1,) * rank
         padded = local_shape(_static_shape(dims_in, counts), h)
     except HloShardingError as e:
