@@ -155,3 +155,35 @@ def test_single_device_function_argument_is_a_head_newer_error():
         from cpp_oracle import cpp
 
         assert cpp(text, "builtin.module(sdy-propagation-pipeline)") != "<the pass failed>"
+
+
+#: A sharding group of an argument that is open and unsharded but has a replicated axis, and a
+#: constraint: ``isFullyReplicatedAndOpen`` (ir/attrs.td) looks at the dim shardings only, so the
+#: argument's sharding takes no part in the group's common sharding and there is no conflict (ours
+#: counted the replicated axis, saw a conflict and inserted open constraints: two more reshards).
+GROUP_WITH_REPLICATED_AXIS = """\
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}], replicated={"y"}>}) -> tensor<8xf32> {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"x"}]> : tensor<8xf32>
+  sdy.sharding_group %arg0 group_id=0 : tensor<8xf32>
+  sdy.sharding_group %0 group_id=0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}"""
+
+#: jaxlib's output on ``GROUP_WITH_REPLICATED_AXIS`` (both modes).
+GROUP_WITH_REPLICATED_AXIS_OUT = """\
+module {
+  sdy.mesh @mesh = <["x"=2, "y"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}]}}
+  func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+    %0 = sdy.reshard %arg0 <@mesh, [{"x"}]> : tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("conservative", [False, True])
+def test_sharding_group_member_open_with_replicated_axes_is_no_conflict(conservative):
+    from propagation_pipelines import ours
+
+    assert ours(GROUP_WITH_REPLICATED_AXIS, conservative) == GROUP_WITH_REPLICATED_AXIS_OUT

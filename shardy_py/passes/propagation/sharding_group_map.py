@@ -18,9 +18,9 @@ class ShardingGroupError(ValueError):
 
 
 def _is_fully_replicated_and_open(sharding: TensorShardingAttr) -> bool:
-    """``TensorShardingAttr::isFullyReplicatedAndOpen`` (no axes anywhere, every dimension open)."""
-    return (not sharding.replicated_axes and not sharding.unreduced_axes
-            and all(not d.axes and not d.is_closed for d in sharding.dim_shardings))
+    """``TensorShardingAttr::isFullyReplicatedAndOpen``: every dimension open and without axes
+    (replicated and unreduced axes are not looked at)."""
+    return all(not d.axes and not d.is_closed for d in sharding.dim_shardings)
 
 
 def _fully_open_like(sharding: TensorShardingAttr) -> TensorShardingAttr:
