@@ -80,11 +80,15 @@ def ours(text: str, conservative: bool, detail: bool = False, without: tuple[str
     """Our module after the pipeline (``FAILED`` when a pass fails; with ``detail``, followed by a
     newline and the error messages), without the passes named in ``without``."""
     import shardy_py
+    from shardy_py.errors import ParseError
     from shardy_py.passes.export.export_pipeline import instantiate
     from shardy_py.passes.manager import PassError, PassManager
     from shardy_py.passes.propagation.propagation_pipeline import full_propagation_pipeline_passes
 
-    module = shardy_py.parse(text)
+    try:
+        module = shardy_py.parse(text)
+    except ParseError as e:  # (drawn modules parse; an input given by hand may not)
+        return FAILED + (f"\n{e}" if detail else "")
     try:
         if not conservative and not without:
             PassManager.parse(["-sdy-propagation-pipeline"]).run(module)
