@@ -5,7 +5,8 @@ and ``propagate``, which runs it on a copy of a module.
 mode, applying sharding constraints, user-priority propagation (sharding rules kept), the export of
 named computations and func results, and the export pipeline.  ``propagate`` stops where the export
 pipeline writes its ``after_propagation`` dump (edges sunk, constraints turned into reshards,
-shardings closed), before the partitioner; it then drops the sharding rules unless asked to keep
+non-divisible input/output shardings updated, shardings closed), before the partitioner (so
+without the reshards and collectives it inserts); it then drops the sharding rules unless asked to keep
 them, as the export pipeline ends.  The debug attributes of ``debug_sharding_origins`` and
 ``debug_propagation_edge_sharding`` are kept (Shardy removes them after that dump): they are what
 ``shardy_py.explain`` reads.
@@ -49,15 +50,26 @@ def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservati
         steps += [("sdy-propagate-to-func-results", {}), ("sdy-sink-func-data-flow-edges", {})]
     else:
         steps += [("sdy-export-named-computations", {}), ("sdy-propagate-to-func-results", {})]
-    steps += [("sdy-unflatten-call-graph", {}), ("symbol-dce", {}), ("sdy-insert-func-call-reshards", {}),
-              ("sdy-constant-or-scalar-merger", {}),
-              ("sdy-sink-data-flow-edges", {"sink_debug_sharding_origins": debug_sharding_origins,
-                                            "sink_debug_propagation_edge_sharding": debug_propagation_edge_sharding}),
-              ("sdy-remove-sharding-groups", {}), ("sdy-sharding-constraint-to-reshard", {}),
-              ("sdy-close-shardings", {})]
+    steps += [("sdy-unflatten-call-graph", {}), ("symbol-dce", {}), ("sdy-insert-func-call-reshards", {})]
+    steps += _export_steps_before_partitioner(debug_sharding_origins, debug_propagation_edge_sharding,
+                                              dedup_functions_fully)
     if not keep_sharding_rules:
         steps.append(("sdy-drop-sharding-rules", {}))
     return steps
+
+
+def _export_steps_before_partitioner(debug_sharding_origins: bool, debug_propagation_edge_sharding: bool,
+                                     dedup_functions_fully: bool) -> list[tuple[str, dict]]:
+    """The steps of ``addExportPipeline`` (as ``populateExportOptions`` sets its options) up to its
+    ``after_propagation`` dump, i.e. through ``sdy-close-shardings``: sinking the edges, constraints
+    made reshards, and the non-divisible input/output shardings updated (their sub-axes removed)."""
+    from shardy_py.passes.export.export_pipeline import export_pipeline_passes
+
+    steps = export_pipeline_passes(dump_sharding_origins=debug_sharding_origins,
+                                   dump_propagation_edges=debug_propagation_edge_sharding,
+                                   avoid_reshards_on_calls=dedup_functions_fully)
+    names = [name for name, _ in steps]
+    return steps[:names.index("sdy-close-shardings") + 1]
 
 
 def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
