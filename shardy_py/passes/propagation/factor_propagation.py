@@ -14,6 +14,9 @@ A factor propagation strategy updates a ``ShardingProjection`` in place:
 * ``op`` is the operation the projection was built for (``None`` allowed; the
   aggressive strategy looks at whether it is elementwise).
 
+A strategy must be a pure function of these (of ``op`` only through ``is_elementwise``):
+``propagation_update.propagate_tensor_shardings`` memoises outcomes on that assumption.
+
 Strategies: ``BasicFactorPropagation`` (``basic_factor_propagation``) and
 ``AggressiveFactorPropagation`` (``aggressive_factor_propagation``).
 

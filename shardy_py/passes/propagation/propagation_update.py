@@ -15,6 +15,7 @@ from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import callee_of
 from shardy_py.passes.greedy_rewrite import GreedyRewriter, is_terminator
 from shardy_py.passes.meshes import MeshTable, common_mesh_or_ref
+from shardy_py.passes.op_traits import is_elementwise
 from shardy_py.passes.propagation.debugging.source_sharding import snapshot as snapshot_projection
 from shardy_py.passes.propagation.factor_propagation import (
     FactorPropagation,
@@ -97,6 +98,9 @@ class PropagationEnv:
     meshes: MeshTable = field(init=False)
     funcs: dict[str, Operation] = field(init=False)
     users: dict[str, list[Operation]] = field(init=False)
+    #: Memoised propagation outcomes (the new operand and result shardings, None where one stays)
+    #: by rule, shardings, mesh, mode and directions; see ``propagate_tensor_shardings``.
+    outcomes: dict[tuple, tuple] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.meshes = MeshTable(self.module)
@@ -205,19 +209,24 @@ def _empty_axes(sharding: TensorShardingAttr) -> bool:
             and all(not d.axes for d in sharding.dim_shardings))
 
 
-def update_tensor_sharding(env: PropagationEnv, value: Value | None, old: TensorShardingAttr | None,
-                           set_one: Callable[[TensorShardingAttr], None], factors: TensorFactorShardings,
-                           mapping, factor_sizes, mesh_name: str, mesh: MeshAttr, notify: Notify | None,
-                           is_func_result: bool) -> bool:
-    """``updateTensorSharding``: set the sharding ``factors`` project to, unless it is the old one
-    (or there was none and it has no axes); notify the driver and give the same sharding to the
-    other members of ``value``'s sharding group.  Whether the sharding changed."""
+def new_tensor_sharding(old: TensorShardingAttr | None, factors: TensorFactorShardings, mapping, factor_sizes,
+                        mesh_name: str, mesh: MeshAttr) -> TensorShardingAttr | None:
+    """The sharding ``factors`` project to, or None when ``updateTensorSharding`` would keep the
+    old one (it equals ``old``, or there was none and it has no axes)."""
     new = factors.create_tensor_sharding_attr(mapping, factor_sizes, mesh_name, mesh)
     if (old is None and _empty_axes(new)) or new == old:
-        return False
+        return None
+    return new
+
+
+def apply_tensor_sharding(env: PropagationEnv, value: Value | None, new: TensorShardingAttr,
+                          set_one: Callable[[TensorShardingAttr], None], notify: Notify | None,
+                          is_func_result: bool) -> None:
+    """The writing half of ``updateTensorSharding``: set ``new``, notify the driver and give the
+    same sharding to the other members of ``value``'s sharding group."""
     set_one(new)
     if is_func_result:
-        return True
+        return
     if notify is not None:
         notify_sharding_modified(env, value, notify)
     for member in env.groups.group_members(value):
@@ -226,20 +235,35 @@ def update_tensor_sharding(env: PropagationEnv, value: Value | None, old: Tensor
         set_sharding(member, new)
         if notify is not None:
             notify_sharding_modified(env, member, notify)
+
+
+def update_tensor_sharding(env: PropagationEnv, value: Value | None, old: TensorShardingAttr | None,
+                           set_one: Callable[[TensorShardingAttr], None], factors: TensorFactorShardings,
+                           mapping, factor_sizes, mesh_name: str, mesh: MeshAttr, notify: Notify | None,
+                           is_func_result: bool) -> bool:
+    """``updateTensorSharding``: set the sharding ``factors`` project to, unless it is the old one
+    (or there was none and it has no axes); notify the driver and give the same sharding to the
+    other members of ``value``'s sharding group.  Whether the sharding changed."""
+    new = new_tensor_sharding(old, factors, mapping, factor_sizes, mesh_name, mesh)
+    if new is None:
+        return False
+    apply_tensor_sharding(env, value, new, set_one, notify, is_func_result)
     return True
 
 
-def _update_all(env: PropagationEnv, params: TensorParams, factors: list[TensorFactorShardings], mappings,
-                factor_sizes, updated: list[bool], mesh_name: str, mesh: MeshAttr, notify: Notify | None) -> None:
-    for index, flag in enumerate(updated):
-        if not flag:
-            continue
-        changed = update_tensor_sharding(
-            env, shardable_value(params.tensors[index]), params.shardings[index],
-            lambda s, i=index: params.set_sharding(s, i), factors[index], mappings[index], factor_sizes,
-            mesh_name, mesh, notify, params.is_func_result)
-        if not changed:
-            updated[index] = False
+def _new_shardings(params: TensorParams, factors: list[TensorFactorShardings], mappings, factor_sizes,
+                   updated: Sequence[bool], mesh_name: str, mesh: MeshAttr) -> tuple[TensorShardingAttr | None, ...]:
+    """Per tensor of ``params``, its new sharding, or None where it keeps its own."""
+    return tuple(new_tensor_sharding(params.shardings[i], factors[i], mappings[i], factor_sizes, mesh_name, mesh)
+                 if flag else None for i, flag in enumerate(updated))
+
+
+def _apply_all(env: PropagationEnv, params: TensorParams, new: Sequence[TensorShardingAttr | None],
+               notify: Notify | None) -> None:
+    for index, sharding in enumerate(new):
+        if sharding is not None:
+            apply_tensor_sharding(env, shardable_value(params.tensors[index]), sharding,
+                                  lambda s, i=index: params.set_sharding(s, i), notify, params.is_func_result)
 
 
 def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, results: TensorParams,
@@ -263,7 +287,6 @@ def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, resu
             if modified is not op:
                 rewriter.modify_op_in_place(modified)
 
-    projection = ShardingProjection.build(operands.shardings, results.shardings, rule, mesh)
     blocked = frozenset(rule.blocked_propagation_factors)
 
     def local_direction(factor_index: int) -> PropagationDirection:
@@ -271,16 +294,39 @@ def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, resu
             return PropagationDirection.NONE
         return direction_along_factor(factor_index)
 
-    before = None if env.listener is None else snapshot_projection(projection)
-    updates = env.factor_propagation.propagate_factor_shardings(
-        projection, local_direction, rule.factor_sizes, mesh, conservative, op)
-    update_operands = list(updates.update_operands)
-    update_results = list(updates.update_results)
-    _update_all(env, operands, projection.operands, rule.operand_mappings, rule.factor_sizes, update_operands,
-                mesh_name, mesh, notify)
-    _update_all(env, results, projection.results, rule.result_mappings, rule.factor_sizes, update_results,
-                mesh_name, mesh, notify)
-    any_updated = any(update_operands) or any(update_results)
+    if env.listener is None:
+        # The outcome depends only on the key (and the strategy, which is the env's): ops with the
+        # same rule, shardings and directions (the layers of a model) propagate alike.
+        key = (rule, tuple(operands.shardings), tuple(results.shardings), mesh_name, conservative,
+               tuple(map(local_direction, range(len(rule.factor_sizes)))), op is not None and is_elementwise(op))
+        outcome = env.outcomes.get(key)
+        if outcome is None:
+            outcome = _propagate_projection(env, operands, results, rule, local_direction, conservative, op,
+                                            mesh_name, mesh)[:2]
+            env.outcomes[key] = outcome
+        new_operands, new_results = outcome
+    else:
+        new_operands, new_results, before, projection = _propagate_projection(
+            env, operands, results, rule, local_direction, conservative, op, mesh_name, mesh)
+    _apply_all(env, operands, new_operands, notify)
+    _apply_all(env, results, new_results, notify)
+    any_updated = any(s is not None for s in new_operands) or any(s is not None for s in new_results)
     if env.listener is not None:
         env.listener.propagated(op, operands.tensors, results.tensors, mesh, rule, before, projection, any_updated)
     return any_updated
+
+
+def _propagate_projection(env: PropagationEnv, operands: TensorParams, results: TensorParams,
+                          rule: OpShardingRuleAttr, local_direction: PropagationDirectionAlongFactor,
+                          conservative: bool, op: Operation, mesh_name: str, mesh: MeshAttr):
+    """Project, let the strategy propagate and compute the new shardings: (new operand shardings,
+    new result shardings, the projection before (only with a listener), the projection after)."""
+    projection = ShardingProjection.build(operands.shardings, results.shardings, rule, mesh)
+    before = None if env.listener is None else snapshot_projection(projection)
+    updates = env.factor_propagation.propagate_factor_shardings(
+        projection, local_direction, rule.factor_sizes, mesh, conservative, op)
+    new_operands = _new_shardings(operands, projection.operands, rule.operand_mappings, rule.factor_sizes,
+                                  updates.update_operands, mesh_name, mesh)
+    new_results = _new_shardings(results, projection.results, rule.result_mappings, rule.factor_sizes,
+                                 updates.update_results, mesh_name, mesh)
+    return new_operands, new_results, before, projection
