@@ -2,6 +2,8 @@
 (``ir/utils.cc``), data-flow edges and data-flow ops included."""
 from __future__ import annotations
 
+import weakref
+
 from shardy_py.ir.attrs import DimensionShardingAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Operation, Value
 from shardy_py.passes import data_flow as df
@@ -126,4 +128,19 @@ def replace_sharding_at_index(op: Operation, index: int, sharding: TensorShardin
         shardings[index] = sharding
     else:
         shardings = _open_with_sharding_at(op.results, index, sharding)
-    df.set_attribute(op, SHARDING, TensorShardingPerValueAttr(tuple(shardings)))
+    df.set_attribute(op, SHARDING, sharding_per_value(tuple(shardings)))
+
+
+#: The ``TensorShardingPerValueAttr`` in use for each tuple of shardings (while one is in use).
+_PER_VALUE: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+
+
+def sharding_per_value(shardings: tuple[TensorShardingAttr, ...]) -> TensorShardingPerValueAttr:
+    """``TensorShardingPerValueAttr(shardings)``, one object for equal tuples (as MLIR uniques
+    attributes): the ops propagation gives the same shardings share it, and the verifier's caches
+    then find it by identity instead of comparing it field by field."""
+    try:
+        return _PER_VALUE[shardings]
+    except KeyError:
+        attr = _PER_VALUE[shardings] = TensorShardingPerValueAttr(shardings)
+        return attr

@@ -74,6 +74,27 @@ def _register() -> None:
 
 _register()
 
+#: ``_Run._scan`` outcomes by attribute, shared by every ``verify`` call: they depend on the
+#: attribute alone (it is immutable), so a pass pipeline verifying after each pass checks each
+#: attribute once.  Emptied when it grows past ``_CACHE_LIMIT`` entries.
+_ATTR_FAILURES: dict[object, Failure | None] = {}
+#: Op contents whose ``sdy.sharding`` / ``sdy.sharding_rule`` attributes verified clean, per mesh
+#: table (see ``_Run._content_key``), shared by every ``verify`` call like ``_ATTR_FAILURES``.
+#: ``_ATTR_FAILURES`` by ``id`` of the attribute object (which the entry holds, so that the id is not
+#: reused while it is there): a lookup without hashing or comparing attributes.
+_ATTR_FAILURES_BY_ID: dict[int, tuple[object, Failure | None]] = {}
+_CLEAN_CONTENTS: dict[tuple, dict[tuple, bool]] = {}
+_CACHE_LIMIT = 1 << 18
+#: (``_Run._content_key`` takes ``sdy.sharding`` and ``sdy.sharding_rule``: their verdicts depend only
+#: on the op's name, operand and result types, enclosing manual axes and the module's meshes, no other
+#: value's sharding.)
+
+
+def _bounded(cache: dict) -> dict:
+    if len(cache) > _CACHE_LIMIT:
+        cache.clear()
+    return cache
+
 
 class _Run:
     def __init__(self, module: Module) -> None:
@@ -81,7 +102,13 @@ class _Run:
         self.ctx = Context(module)
         self.diags: list[Diagnostic] = []
         self.failed: set[int] = set()
-        self._attr_cache: dict[object, Failure | None] = {}
+        self._attr_cache = _bounded(_ATTR_FAILURES)
+        _bounded(_ATTR_FAILURES_BY_ID)
+        meshes_key = tuple(self.ctx.meshes.items())
+        self._clean_contents = _bounded(_CLEAN_CONTENTS.setdefault(meshes_key, {}))
+        if len(_CLEAN_CONTENTS) > 64:  # many modules with different meshes: start afresh
+            _CLEAN_CONTENTS.clear()
+            self._clean_contents = _CLEAN_CONTENTS.setdefault(meshes_key, {})
         self._positions: SourcePositions | None = None
         self._shared_maps: dict[int, tuple[object, bool]] = {}
         self._clean_shapes: dict[tuple, object] = {}
@@ -93,14 +120,20 @@ class _Run:
 
     # -- phase P --------------------------------------------------------------
     def _attr_failure(self, attr) -> Failure | None:
+        hit = _ATTR_FAILURES_BY_ID.get(id(attr))
+        if hit is not None and hit[0] is attr:
+            return hit[1]
         try:
-            return self._attr_cache[attr]
+            f = self._attr_cache[attr]
+            _ATTR_FAILURES_BY_ID[id(attr)] = (attr, f)
+            return f
         except KeyError:
             pass
         except TypeError:  # unhashable container
             return self._scan(attr)
         f = self._scan(attr)
         self._attr_cache[attr] = f
+        _ATTR_FAILURES_BY_ID[id(attr)] = (attr, f)
         return f
 
     def _scan(self, attr) -> Failure | None:
@@ -205,7 +238,7 @@ class _Run:
         attrs_ = op.attributes_view
         if attrs_:
             if type(attrs_) is dict:
-                f = op_attrs.verify_discardable_attrs(op, self.ctx)
+                f = self._content_discardable_attrs(op, attrs_)
             else:
                 f = self._shared_discardable_attrs(op, attrs_)
             if f is not None:
@@ -228,6 +261,47 @@ class _Run:
         f = op_attrs.verify_discardable_attrs(op, self.ctx)
         if f is None:
             self._clean_shapes[key] = attrs_  # (holds the mapping, so that its id is not reused)
+        return f
+
+    def _content_key(self, op: Operation, attrs_: dict) -> tuple | None:
+        """What ``verify_discardable_attrs`` depends on for an op whose ``sdy.*`` attributes are
+        ``sdy.sharding`` and ``sdy.sharding_rule`` (None otherwise; ``()`` when it has none): its name,
+        result types, those attributes, the enclosing manual axes and, with a sharding rule, its
+        operand types (the meshes key the cache itself)."""
+        sharding = rule = None
+        for name in attrs_:
+            if name.startswith("sdy."):
+                if name == "sdy.sharding":
+                    sharding = attrs_[name]
+                elif name == "sdy.sharding_rule":
+                    rule = attrs_[name]
+                else:
+                    return None
+        if sharding is None and rule is None:
+            return ()
+        results = tuple([r.type for r in op.results])
+        manual = tuple(self.ctx.enclosing_manual_axes(op))
+        if rule is None:
+            return (op.name, sharding, results, manual)
+        return (op.name, sharding, results, manual, rule,
+                tuple([v.type if v is not None else None for v in op.operands]), tuple(op.operand_types_view))
+
+    def _content_discardable_attrs(self, op: Operation, attrs_: dict) -> Failure | None:
+        """``verify_discardable_attrs`` for an op with attributes of its own: once per content (see
+        ``_content_key``) that passes; failures are checked per op, for their messages."""
+        key = self._content_key(op, attrs_)
+        if key == ():
+            return None  # no sdy attribute: nothing to check
+        if key is None:
+            return op_attrs.verify_discardable_attrs(op, self.ctx)
+        try:
+            if key in self._clean_contents:
+                return None
+        except TypeError:  # an unhashable type or attribute
+            return op_attrs.verify_discardable_attrs(op, self.ctx)
+        f = op_attrs.verify_discardable_attrs(op, self.ctx)
+        if f is None:
+            self._clean_contents[key] = True
         return f
 
     # -- phase S --------------------------------------------------------------
