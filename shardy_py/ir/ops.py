@@ -131,7 +131,16 @@ class Value:
         return list(dict.fromkeys(u.op for u in self.uses))
 
     def has_uses(self) -> bool:
-        return bool(self.uses)
+        """Whether anything uses this value (without building the list of uses)."""
+        return self.num_uses() != 0
+
+    def num_uses(self) -> int:
+        """``len(self.uses)``, without building the list."""
+        if self._use_map is None:
+            from shardy_py.ir.uses import track
+
+            track(self)
+        return len(self._use_map)
 
     def replace_all_uses_with(self, new: Value) -> None:
         """Make every use of this value a use of ``new`` (MLIR's ``replaceAllUsesWith``).

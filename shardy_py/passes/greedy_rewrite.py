@@ -72,7 +72,7 @@ def is_terminator(op: Operation) -> bool:
 
 def is_trivially_dead(op: Operation) -> bool:
     """``isOpTriviallyDead``: no result has a use, not a terminator, no memory effects."""
-    if any(r.uses for r in op.results) or is_terminator(op):
+    if any(r.has_uses() for r in op.results) or is_terminator(op):
         return False
     return has_no_effects(op)
 

@@ -268,6 +268,25 @@ def _type_fn(factor_type) -> Callable[[int], FactorType]:
 def create_identity_sharding_rule(type_, num_operands: int = 1,
                                   num_results: int = 1) -> OpShardingRuleAttr:
     """The rule of an op whose ``num_operands`` operands and ``num_results`` results all have type
-    ``type_`` and map dimension to dimension (``([])->([])`` for scalars)."""
+    ``type_`` and map dimension to dimension (``([])->([])`` for scalars).  The rule (immutable) is
+    built once per (type, counts)."""
+    key = (type_, num_operands, num_results)
+    try:
+        return _IDENTITY_RULES[key]
+    except KeyError:
+        pass
+    except TypeError:  # an unhashable type
+        return _identity_rule(type_, num_operands, num_results)
+    if len(_IDENTITY_RULES) > 4096:
+        _IDENTITY_RULES.clear()
+    rule = _IDENTITY_RULES[key] = _identity_rule(type_, num_operands, num_results)
+    return rule
+
+
+#: ``create_identity_sharding_rule``'s rules by (type, number of operands, number of results).
+_IDENTITY_RULES: dict[tuple, OpShardingRuleAttr] = {}
+
+
+def _identity_rule(type_, num_operands: int, num_results: int) -> OpShardingRuleAttr:
     return (OpShardingRuleBuilder([type_] * num_operands, [type_] * num_results)
             .add_pointwise(shape_of(type_)).build())

@@ -44,6 +44,7 @@ from shardy_py.passes.propagation.propagation_update import (
     PropagationEnv,
     PropagationError,
     TensorParams,
+    direction_for,
     propagate_any,
     propagate_tensor_shardings,
 )
@@ -100,7 +101,7 @@ def _data_flow_edge(env: PropagationEnv) -> Pattern:
         target = df.transform_target_sharding(owner, op.properties.get("sharding"), before_propagation=True)
         results = TensorParams([op.results[0]], [target], set_target)
         rule = create_identity_sharding_rule(type_, len(sources))
-        return propagate_tensor_shardings(env, operands, results, rule, lambda f: env.direction(op, f), False, op,
+        return propagate_tensor_shardings(env, operands, results, rule, direction_for(env.direction, op), False, op,
                                           rewriter)
     return pattern
 
@@ -131,7 +132,7 @@ def _func_data_flow_edge(env: PropagationEnv) -> Pattern:
             terminator = func.regions[0].blocks[0].ops[-1]
             sources = [terminator.operands[operand.index]] if terminator.name == "func.return" else []
         rule = create_identity_sharding_rule(type_, len(sources))
-        return _propagate_values(env, sources, [op.results[0]], rule, op, rewriter, lambda f: env.direction(op, f))
+        return _propagate_values(env, sources, [op.results[0]], rule, op, rewriter, direction_for(env.direction, op))
     return pattern
 
 
@@ -146,7 +147,7 @@ def _registered_op(env: PropagationEnv) -> Pattern:
         rule = get_or_create_sharding_rule(op, env.conservative, set_on_op=True, warn=env.warn)
         if rule is None:
             return False
-        return _propagate_values(env, op.operands, op.results, rule, op, rewriter, lambda f: env.direction(op, f),
+        return _propagate_values(env, op.operands, op.results, rule, op, rewriter, direction_for(env.direction, op),
                                  env.conservative)
     return pattern
 

@@ -13,6 +13,8 @@ direction):
 ``run-op-priority-propagation=false`` runs plain aggressive propagation instead."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
 from shardy_py.passes.op_traits import is_elementwise
@@ -22,7 +24,7 @@ from shardy_py.passes.propagation.factor_propagation import (
     intersection_of_propagation_directions,
     union_of_propagation_directions,
 )
-from shardy_py.passes.propagation.propagation_update import DirectionFn, propagate_any
+from shardy_py.passes.propagation.propagation_update import DirectionFn, direction_for, propagate_any
 from shardy_py.passes.propagation.sharding_group_map import ShardingGroupMap
 from shardy_py.passes.registry import PassOption, register
 from shardy_py.rules.props import str_prop
@@ -42,7 +44,7 @@ def direction_based_on_uses(op: Operation, allow_multi_use: bool) -> Propagation
     """``getDirectionBasedOnUses``: NONE when a non-scalar operand has other than one use."""
     if allow_multi_use:
         return BOTH
-    if any(len(v.uses) != 1 and not _is_scalar(v) for v in op.operands):
+    if any(v.num_uses() != 1 and not _is_scalar(v) for v in op.operands):
         return NONE
     return BOTH
 
@@ -97,6 +99,11 @@ OP_PROPAGATION_SCHEDULE = (
 )
 
 
+#: The heuristics of the schedule that do not look at the factor.
+_FACTOR_FREE = (OP_PROPAGATION_SCHEDULE[0], OP_PROPAGATION_SCHEDULE[1], propagate_any_except_broadcast_forward,
+                propagate_any)
+
+
 def op_based_direction(priority: int, direction: DirectionFn) -> DirectionFn:
     """``getOpBasedDirectionToPropagate``."""
     # The union is a lattice join (commutative, associative, BOTH absorbs everything), so the
@@ -110,6 +117,34 @@ def op_based_direction(priority: int, direction: DirectionFn) -> DirectionFn:
             if acc == BOTH:
                 break
         return intersection_of_propagation_directions(acc, direction(op, factor_index))
+
+    per_op = [fn for fn in heuristics if fn in _FACTOR_FREE]
+    per_factor = [fn for fn in heuristics if fn not in _FACTOR_FREE]
+
+    def for_op(op: Operation) -> Callable[[int], PropagationDirection]:
+        """``direction_at(op, ·)`` with the heuristics that ignore the factor asked once (on the
+        first call): for one propagation through ``op``, during which its uses do not change."""
+        underlying = direction_for(direction, op)
+        op_level: list[PropagationDirection] = []
+
+        def at(factor_index: int) -> PropagationDirection:
+            if not op_level:
+                acc = NONE
+                for fn in per_op:
+                    acc = union_of_propagation_directions(acc, fn(op, factor_index))
+                    if acc == BOTH:
+                        break
+                op_level.append(acc)
+            acc = op_level[0]
+            if acc != BOTH:
+                for fn in per_factor:
+                    acc = union_of_propagation_directions(acc, fn(op, factor_index))
+                    if acc == BOTH:
+                        break
+            return intersection_of_propagation_directions(acc, underlying(factor_index))
+        return at
+
+    direction_at.for_op = for_op
     return direction_at
 
 

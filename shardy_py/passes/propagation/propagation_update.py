@@ -32,6 +32,16 @@ SetShardingAt = Callable[[TensorShardingAttr, int], None]
 Notify = Callable[[Operation], None]
 
 
+def direction_for(direction: DirectionFn, op: Operation) -> Callable[[int], PropagationDirection]:
+    """``direction(op, ·)``; a direction function may offer a faster ``for_op(op)`` computing the
+    parts that do not depend on the factor once.  The result is for one propagation through
+    ``op`` (the IR does not change while it is asked)."""
+    for_op = getattr(direction, "for_op", None)
+    if for_op is not None:
+        return for_op(op)
+    return lambda factor_index: direction(op, factor_index)
+
+
 class PropagationError(Exception):
     """Propagation cannot go on (what the C++ asserts or checks fatally); the pass fails with it."""
 
