@@ -67,11 +67,13 @@ def _constant_key(op: Operation) -> tuple[str, str, str]:
     return (op.name.split(".", 1)[0], str(value), str(op.results[0].type))
 
 
-def unique_constants(root: Operation) -> None:
+def unique_constants(root: Operation) -> bool:
     """Hoist and de-duplicate the constants nested in ``root`` as the greedy driver does before it
-    applies any pattern (see the module docstring); constants are handled in textual order."""
+    applies any pattern (see the module docstring); constants are handled in textual order.
+    Whether any constant was erased or moved."""
     seen: dict[int, dict[tuple, Operation]] = {}
     owned: set[int] = set()
+    changed = False
     for op in list(root.walk()):
         if op is root or op.name not in CONSTANT_LIKE_OPS or op.parent is None:
             continue
@@ -84,15 +86,19 @@ def unique_constants(root: Operation) -> None:
             op.results[0].replace_all_uses_with(kept.results[0])
             erase(op)
             kept.location_text = UNKNOWN_LOCATION
+            changed = True
             continue
         front = target.ops[0]
         if block is not target:
             move_before(op, front)
             op.location_text = UNKNOWN_LOCATION
+            changed = True
         elif front is not op and not _previous_is_owned(op, owned):
             move_before(op, front)
+            changed = True
         scope[key] = op
         owned.add(id(op))
+    return changed
 
 
 def _previous_is_owned(op: Operation, owned: set[int]) -> bool:

@@ -312,12 +312,15 @@ class CanonicalizePass(Pass):
                             f"enable-patterns={COLLECTIVE_LABEL} and/or {RESHARD_LABEL}"
                             + (f" (unknown: {', '.join(sorted(labels - known))})" if labels - known else ""))
             return
-        unique_constants(module.op)
+        touched = unique_constants(module.op)
         rw = Canonicalizer(module.op.regions[0], labels, MeshTable(module), self.option("top-down"))
         for _ in range(max(1, self.option("max-iterations"))):
             changed = rw.one_round()
             before = sum(1 for _ in module.op.walk())
             erase_dead_ops(module.op)
             changed |= sum(1 for _ in module.op.walk()) != before
+            touched |= changed
             if not changed:
                 break
+        if not touched:
+            ctx.mark_all_preserved()  # no constant moved, no pattern applied, nothing erased

@@ -101,6 +101,8 @@ class ShardingGroupImportPass(Pass):
         """Validate, unify and dedup the sharding groups."""
         by_value = group_values(module, ctx)
         if not by_value:
+            if by_value is not None:
+                ctx.mark_all_preserved()  # no sharding groups: nothing to do
             return
         for ops in unify(by_value):
             seen: set[Value] = set()
