@@ -12,8 +12,10 @@ _DATA_FLOW_OPS = frozenset({"sdy.named_computation", "sdy.manual_computation", "
 class Context:
     """Everything a rule may need beyond the op itself; built once per ``verify`` call."""
 
-    def __init__(self, module: Module) -> None:
+    def __init__(self, module: Module, ops: list[Operation] | None = None) -> None:
         self.module = module
+        #: The module's ops in pre-order, when the caller already walked it (None: walk when needed).
+        self._ops = ops
         self.meshes: dict[str, MeshAttr] = {}
         for op in module.ops:
             if op.name == "sdy.mesh":
@@ -39,7 +41,7 @@ class Context:
         """Ops using ``value`` as an operand (one entry per use)."""
         if self._users is None:
             users: dict[Value, list[Operation]] = {}
-            for op in self.module.walk():
+            for op in (self._ops if self._ops is not None else self.module.walk()):
                 for v in op.operands:
                     if v is not None:
                         users.setdefault(v, []).append(op)

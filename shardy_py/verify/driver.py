@@ -99,7 +99,9 @@ def _bounded(cache: dict) -> dict:
 class _Run:
     def __init__(self, module: Module) -> None:
         self.module = module
-        self.ctx = Context(module)
+        #: Every op, pre-order, walked once: verification changes nothing.
+        self.ops: list[Operation] = list(module.walk())
+        self.ctx = Context(module, self.ops)
         self.diags: list[Diagnostic] = []
         self.failed: set[int] = set()
         self._attr_cache = _bounded(_ATTR_FAILURES)
@@ -191,7 +193,7 @@ class _Run:
         return hit[1]
 
     def phase_p(self) -> None:
-        for op in self.module.walk():
+        for op in self.ops:
             f = None
             props = op.properties_view
             if props and not self._shared_map_clean(props):
@@ -306,7 +308,7 @@ class _Run:
 
     # -- phase S --------------------------------------------------------------
     def phase_s(self, root: Operation) -> None:
-        for op in root.walk():
+        for op in (self.ops if root is self.module.op else root.walk()):
             rules = SYMBOL_RULES.get(op.name)
             if rules and id(op) not in self.failed:
                 self._run(op, rules)
