@@ -124,7 +124,8 @@ def op_based_direction(priority: int, direction: DirectionFn) -> DirectionFn:
     def for_op(op: Operation) -> Callable[[int], PropagationDirection]:
         """``direction_at(op, ·)`` with the heuristics that ignore the factor asked once (on the
         first call): for one propagation through ``op``, during which its uses do not change."""
-        underlying = direction_for(direction, op)
+        # ``propagate_any`` gives BOTH, which leaves any direction as it is when intersected.
+        underlying = None if direction is propagate_any else direction_for(direction, op)
         op_level: list[PropagationDirection] = []
 
         def at(factor_index: int) -> PropagationDirection:
@@ -141,6 +142,8 @@ def op_based_direction(priority: int, direction: DirectionFn) -> DirectionFn:
                     acc = union_of_propagation_directions(acc, fn(op, factor_index))
                     if acc == BOTH:
                         break
+            if underlying is None:
+                return acc
             return intersection_of_propagation_directions(acc, underlying(factor_index))
         return at
 

@@ -297,12 +297,13 @@ def propagate_tensor_shardings(env: PropagationEnv, operands: TensorParams, resu
             if modified is not op:
                 rewriter.modify_op_in_place(modified)
 
-    blocked = frozenset(rule.blocked_propagation_factors)
-
-    def local_direction(factor_index: int) -> PropagationDirection:
-        if factor_index in blocked:
-            return PropagationDirection.NONE
-        return direction_along_factor(factor_index)
+    blocked = rule.blocked_propagation_factors
+    local_direction = direction_along_factor
+    if blocked:
+        def local_direction(factor_index: int) -> PropagationDirection:
+            if factor_index in blocked:
+                return PropagationDirection.NONE
+            return direction_along_factor(factor_index)
 
     if env.listener is None:
         # The outcome depends only on the key (and the strategy, which is the env's): ops with the
