@@ -21,6 +21,14 @@ class CloseShardingsPass(Pass):
     summary = "Closes tensor shardings and drops replicated axes."
 
     def run(self, module, ctx) -> None:
-        """Close every sharding ``transformShardings`` reaches."""
-        if not transform_shardings(module.op, closed_like):
+        """Close every sharding ``transformShardings`` reaches (each distinct sharding once)."""
+        closed: dict[TensorShardingAttr, TensorShardingAttr] = {}
+
+        def close(sharding: TensorShardingAttr) -> TensorShardingAttr:
+            new = closed.get(sharding)
+            if new is None:
+                new = closed[sharding] = closed_like(sharding)
+            return new
+
+        if not transform_shardings(module.op, close):
             ctx.mark_all_preserved()
