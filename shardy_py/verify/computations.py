@@ -155,6 +155,20 @@ def _elem_of(t: Type) -> str:
     return inner.split("x")[-1].split(",")[0].strip()
 
 
+def manual_computation_key(op: Operation, ctx: Context) -> tuple:
+    """Everything ``verify_manual_computation`` reads, but the module's meshes: its manual axes, in
+    and out shardings, operand, result, body argument and ``sdy.return`` operand types, and the
+    manual axes of the computations around it (equal keys, equal verdicts)."""
+    props = op.properties_view
+    body = _body(op)
+    term = _terminator(op)
+    returned = tuple(operand_types(term)) if term is not None and term.name == "sdy.return" else None
+    return (props.get("manual_axes"), props.get("in_shardings"), props.get("out_shardings"),
+            tuple(operand_types(op)), tuple(op.result_types),
+            None if body is None else tuple(a.type for a in body.arguments), returned,
+            tuple(ctx.enclosing_manual_axes(op)))
+
+
 def verify_manual_computation(op: Operation, ctx: Context) -> Failure | None:
     """C16-C24 (symbol-use phase)."""
     manual_attr = op.properties_view.get("manual_axes")

@@ -24,6 +24,8 @@ class Context:
                     self.meshes.setdefault(name, mesh)
         self._users: dict[Value, list[Operation]] | None = None
         self._manual: dict[int, dict[str, Operation]] = {}
+        #: ``enclosing_manual_axes`` by the block of the op (blocks neither move nor die while verifying).
+        self._manual_by_block: dict[int, dict[str, Operation]] = {}
 
     # -- meshes -------------------------------------------------------------
     def mesh_of(self, mesh_or_ref: str | MeshAttr | TensorShardingAttr | None) -> MeshAttr | None:
@@ -83,7 +85,18 @@ class Context:
 
     # -- manual computations ------------------------------------------------
     def enclosing_manual_axes(self, op: Operation) -> dict[str, Operation]:
-        """Axis name -> the enclosing ``sdy.manual_computation`` that makes it manual (outermost wins)."""
+        """Axis name -> the enclosing ``sdy.manual_computation`` that makes it manual (outermost wins);
+        the same for every op of a block, so found once per block."""
+        block = op.parent
+        hit = self._manual_by_block.get(id(block))
+        if hit is not None:
+            return hit
+        found = self._enclosing_manual_axes(op)
+        if block is not None:
+            self._manual_by_block[id(block)] = found
+        return found
+
+    def _enclosing_manual_axes(self, op: Operation) -> dict[str, Operation]:
         parent = op.parent_op
         while parent is not None and parent.name != "sdy.manual_computation":
             parent = parent.parent_op

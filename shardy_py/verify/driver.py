@@ -311,7 +311,21 @@ class _Run:
         for op in (self.ops if root is self.module.op else root.walk()):
             rules = SYMBOL_RULES.get(op.name)
             if rules and id(op) not in self.failed:
-                self._run(op, rules)
+                if op.name == "sdy.manual_computation":
+                    self._run_by_content(op, rules, ("mc", computations.manual_computation_key(op, self.ctx)))
+                else:
+                    self._run(op, rules)
+
+    def _run_by_content(self, op: Operation, rules, key: tuple) -> None:
+        """``_run`` once per ``key`` (everything the rules read but the meshes) that passes."""
+        try:
+            if key in self._clean_contents:
+                return
+        except TypeError:  # an unhashable part
+            self._run(op, rules)
+            return
+        if not self._run(op, rules):
+            self._clean_contents[key] = True
 
 
 def verify(module: Module) -> list[Diagnostic]:
