@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from shardy_py.ir.attrs import (
     DimensionShardingAttr,
+    MeshAttr,
     OpaqueAttr,
     TensorShardingAttr,
     TensorShardingPerValueAttr,
@@ -241,12 +242,13 @@ def _rank(type_) -> int:
     return len(shape) if shape is not None else 0
 
 
-def _per_value(module: Module, shardings: list[TensorShardingAttr | None], types) -> \
+def _per_value(module: Module, shardings: list[TensorShardingAttr | None], types, mesh_of=None) -> \
         TensorShardingPerValueAttr | None:
+    mesh_of = mesh_of or module.resolve_mesh
     mesh_or_ref = None
     for s in shardings:
         if s is not None:
-            mesh = module.resolve_mesh(s)
+            mesh = mesh_of(s)
             if mesh is not None and not mesh.is_maximal:
                 mesh_or_ref = s.mesh_or_ref
                 break
@@ -256,17 +258,25 @@ def _per_value(module: Module, shardings: list[TensorShardingAttr | None], types
         s if s is not None else fully_open(mesh_or_ref, _rank(t)) for s, t in zip(shardings, types, strict=True)))
 
 
-def func_arg_shardings(func: Operation, module: Module) -> TensorShardingPerValueAttr | None:
+def func_arg_shardings(func: Operation, module: Module, mesh_of: MeshOf | None = None) -> \
+        TensorShardingPerValueAttr | None:
     """``getFuncArgShardings``: one sharding per argument (fully open where missing) on the mesh of
-    the first argument sharded on a non-maximal mesh; None when there is none."""
+    the first argument sharded on a non-maximal mesh; None when there is none.  ``mesh_of``
+    resolves a sharding's mesh (default ``module.resolve_mesh``, which looks through the module's
+    ops each time; a pass calling this per function passes ``MeshTable(module).mesh_of``)."""
     types = func.properties["arg_types"]
-    return _per_value(module, [arg_sharding(func, i) for i in range(len(types))], types)
+    return _per_value(module, [arg_sharding(func, i) for i in range(len(types))], types, mesh_of)
 
 
-def func_result_shardings(func: Operation, module: Module) -> TensorShardingPerValueAttr | None:
+def func_result_shardings(func: Operation, module: Module, mesh_of: MeshOf | None = None) -> \
+        TensorShardingPerValueAttr | None:
     """``getFuncResultShardings``: as ``func_arg_shardings`` for the results."""
     types = func.properties["result_types"]
-    return _per_value(module, [result_sharding(func, i) for i in range(len(types))], types)
+    return _per_value(module, [result_sharding(func, i) for i in range(len(types))], types, mesh_of)
+
+
+#: Resolves the mesh of a sharding (``Module.resolve_mesh``, ``MeshTable.mesh_of``).
+MeshOf = Callable[[TensorShardingAttr], MeshAttr | None]
 
 
 def sharding_per_value(op: Operation) -> TensorShardingPerValueAttr | None:

@@ -10,6 +10,7 @@ from shardy_py.ir.ops import Operation
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import SymbolTable, callee_of, func_result_shardings, sharding_per_value
 from shardy_py.passes.import_.import_func_calls import _post_order
+from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, register
 from shardy_py.passes.shardings import get_sharding
 
@@ -33,9 +34,10 @@ def is_equivalent(sharding: TensorShardingAttr | None, other: TensorShardingAttr
         a.axes == b.axes for a, b in zip(sharding.dim_shardings, other.dim_shardings, strict=True))
 
 
-def insert_reshards_on_func_results(func: Operation, call: Operation, module) -> bool:
-    """``insertReshardsOnFuncResults``; whether the call or its uses changed."""
-    func_shardings = func_result_shardings(func, module)
+def insert_reshards_on_func_results(func: Operation, call: Operation, module, mesh_of=None) -> bool:
+    """``insertReshardsOnFuncResults``; whether the call or its uses changed (``mesh_of`` as for
+    ``func_result_shardings``)."""
+    func_shardings = func_result_shardings(func, module, mesh_of)
     if func_shardings is None:
         call_shardings = sharding_per_value(call)
         if call_shardings is None:
@@ -62,6 +64,7 @@ class InsertFuncCallReshardsPass(Pass):
 
     def run(self, module, ctx) -> None:
         table = SymbolTable(module)
+        mesh_of = MeshTable(module).mesh_of  # (the pass adds and removes no mesh)
         changed = False
         for call in [op for op in _post_order(module.op) if op.name == "func.call"]:
             try:
@@ -69,6 +72,6 @@ class InsertFuncCallReshardsPass(Pass):
             except ValueError as e:
                 ctx.error(call, str(e))
                 return
-            changed = insert_reshards_on_func_results(func, call, module) or changed
+            changed = insert_reshards_on_func_results(func, call, module, mesh_of) or changed
         if not changed:
             ctx.mark_all_preserved()

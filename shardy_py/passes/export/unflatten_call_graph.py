@@ -11,6 +11,7 @@ from shardy_py.ir.ops import Operation
 from shardy_py.passes.data_flow import remove_attribute
 from shardy_py.passes.func_calls import (
     ORIGINAL_FUNC_NAME,
+    MeshOf,
     SymbolTable,
     callee_of,
     func_arg_shardings,
@@ -20,34 +21,36 @@ from shardy_py.passes.func_calls import (
     sym_name,
 )
 from shardy_py.passes.import_.import_func_calls import _post_order
+from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 
 FUNC_MANUAL_AXES = "sdy.func_manual_axes"
 
 
-def computation_key(func: Operation, module, ignore_shardings: bool = False) -> tuple:
+def computation_key(func: Operation, module, ignore_shardings: bool = False, mesh_of: MeshOf | None = None) -> tuple:
     """``getComputationKey``: origin name, manual axes, argument and result shardings (None for
-    the shardings when ignored)."""
+    the shardings when ignored; meshes resolved with ``mesh_of``, see ``func_arg_shardings``)."""
     manual = func.attributes_view.get(FUNC_MANUAL_AXES)
     if ignore_shardings:
         return (original_func_name(func), str(manual) if manual is not None else None, None, None)
     return (original_func_name(func), str(manual) if manual is not None else None,
-            func_arg_shardings(func, module), func_result_shardings(func, module))
+            func_arg_shardings(func, module, mesh_of), func_result_shardings(func, module, mesh_of))
 
 
-def func_cache(calls: list[tuple[Operation, Operation]], module, dedup_fully: bool) -> dict[tuple, Operation]:
+def func_cache(calls: list[tuple[Operation, Operation]], module, dedup_fully: bool,
+               mesh_of: MeshOf | None = None) -> dict[tuple, Operation]:
     """``populateFuncCache``: per key, the callee of its first call; with ``dedup_fully`` the one
     whose exact key (shardings too) is called most, ties to the earlier."""
     cache: dict[tuple, Operation] = {}
     for _call, func in calls:
-        cache.setdefault(computation_key(func, module, dedup_fully), func)
+        cache.setdefault(computation_key(func, module, dedup_fully, mesh_of), func)
     if dedup_fully:
         counts: Counter = Counter()
         for _call, func in calls:
-            key = computation_key(func, module, True)
-            exact = computation_key(func, module)
+            key = computation_key(func, module, True, mesh_of)
+            exact = computation_key(func, module, mesh_of=mesh_of)
             counts[exact] += 1
-            if counts[exact] > counts[computation_key(cache[key], module)]:
+            if counts[exact] > counts[computation_key(cache[key], module, mesh_of=mesh_of)]:
                 cache[key] = func
     return cache
 
@@ -72,9 +75,10 @@ class UnflattenCallGraphPass(Pass):
             except ValueError as e:
                 ctx.error(call, str(e))
                 return
-        cache = func_cache(calls, module, dedup_fully)
+        mesh_of = MeshTable(module).mesh_of  # (the pass adds and removes no mesh)
+        cache = func_cache(calls, module, dedup_fully, mesh_of)
         for call, func in calls:
-            target = cache[computation_key(func, module, dedup_fully)]
+            target = cache[computation_key(func, module, dedup_fully, mesh_of)]
             if target is not func:
                 set_callee(call, sym_name(target))
         for op in module.ops:

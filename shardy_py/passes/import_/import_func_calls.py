@@ -18,6 +18,7 @@ from shardy_py.passes.func_calls import (
     sharding_per_value,
     walk_calls,
 )
+from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 
 #: The C++ warns about a function called more than once through a static ``llvm::once_flag``: once
@@ -45,13 +46,15 @@ def _convert_terminators(region: Region) -> None:
             ret.erase()
 
 
-def import_call(call: Operation, moved: dict[str, Operation], table: SymbolTable, module, ctx) -> None:
-    """Replace ``call`` by a named computation (``importCallOp``)."""
+def import_call(call: Operation, moved: dict[str, Operation], table: SymbolTable, module, ctx,
+                mesh_of=None) -> None:
+    """Replace ``call`` by a named computation (``importCallOp``); ``mesh_of`` as for
+    ``func_arg_shardings``."""
     global _warned_multiple_calls
     name = callee_of(call)
     func = table.lookup_func(name)
     props: dict = {"name": original_func_name(func)}
-    in_shardings = func_arg_shardings(func, module)
+    in_shardings = func_arg_shardings(func, module, mesh_of)
     if in_shardings is not None:
         props["in_shardings"] = in_shardings
     out_shardings = sharding_per_value(call)
@@ -92,7 +95,8 @@ class ImportFuncCallsPass(Pass):
         """Import every call (callees before callers), erase the callees, add the edges."""
         table = SymbolTable(module)
         moved: dict[str, Operation] = {}
-        walk_calls(module, lambda call: import_call(call, moved, table, module, ctx))
+        mesh_of = MeshTable(module).mesh_of  # (the pass adds and removes no mesh)
+        walk_calls(module, lambda call: import_call(call, moved, table, module, ctx, mesh_of))
         for name in moved:
             table.erase(table.lookup(name))
         if self.option("add-data-flow-edges-on-named-computations"):

@@ -11,6 +11,7 @@ from shardy_py.passes.func_calls import (
     set_attribute,
     sharding_per_value,
 )
+from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, register
 
 
@@ -22,11 +23,12 @@ class PropagateShardingFromFuncToCallPass(Pass):
     def run(self, module, ctx) -> None:
         """Give every unsharded call its callee's result shardings."""
         table = SymbolTable(module)
+        mesh_of = MeshTable(module).mesh_of
         changed = False
         for call in [op for op in module.walk() if op.name == "func.call"]:
             func = table.lookup_func(callee_of(call))
             if sharding_per_value(call) is None:
-                shardings = func_result_shardings(func, module)
+                shardings = func_result_shardings(func, module, mesh_of)
                 if shardings is not None:
                     set_attribute(call, SHARDING, shardings)
                     changed = True
