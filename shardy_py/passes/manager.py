@@ -122,6 +122,7 @@ class PassManager:
                     if errors:
                         ctx.diagnostics.extend(errors)
                         raise PassError(f"the IR after pass '{p.name}' does not verify", ctx.diagnostics)
+                set_aside_new_objects()
         return ctx
 
 
@@ -144,6 +145,18 @@ def outermost_run():
 
 #: How many ``PassManager.run`` calls are under way (a pipeline nests one).
 _run_depth = 0
+#: Whether the outermost run froze the module's objects (``paused_collector``).
+_frozen_by_run = False
+
+
+def set_aside_new_objects() -> None:
+    """After a pass, inside a run whose collector ``paused_collector`` paused: collect the garbage
+    the pass made, then set aside (``gc.freeze``) the objects it created and kept, as the module's
+    were at the start, so that later collections do not walk them again and again (the collector's
+    work stays proportional to what each pass allocates, not to the module's size)."""
+    if _frozen_by_run and gc.isenabled():
+        gc.collect()
+        gc.freeze()
 
 
 @contextlib.contextmanager
@@ -155,13 +168,16 @@ def paused_collector():
     are set aside (``gc.freeze``) for the run and handed back after, so garbage the passes make is
     still collected.  With the collector off, or objects frozen by the caller (``gc.get_freeze_count``
     counts them one by one: asked once per outermost run), things are left as found."""
+    global _frozen_by_run
     if not gc.isenabled() or gc.get_freeze_count():
         yield
         return
     gc.freeze()
+    _frozen_by_run = True
     try:
         yield
     finally:
+        _frozen_by_run = False
         gc.unfreeze()
 
 
