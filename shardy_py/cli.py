@@ -8,7 +8,7 @@ import re
 import sys
 import tempfile
 
-from shardy_py.errors import ParseError
+from shardy_py.errors import ParseError, source_lines
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.M)
 
@@ -83,7 +83,7 @@ def split_chunks(text: str) -> list[tuple[str, int]]:
 
 def format_error(path: str, source: str, line: int, column: int, message: str, severity: str = "error") -> str:
     """``FILE:LINE:COL: error: MESSAGE``, the source line and a caret under the column."""
-    lines = source.splitlines()
+    lines = source_lines(source)
     out = f"{path}:{line}:{column}: {severity}: {message}"
     if 1 <= line <= len(lines):
         src = lines[line - 1]

@@ -28,3 +28,12 @@ class AttrSyntaxError(Exception):
         self.message = message
         self.offset = offset
         super().__init__(message)
+
+
+def source_lines(text: str) -> list[str]:
+    """``text``'s lines as MLIR numbers them: broken at ``\n`` only (a form feed or vertical tab
+    inside a line does not start a new one, as ``str.splitlines`` would have it), ``\r`` dropped."""
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
+    if lines and lines[-1] == "" and text.endswith("\n"):
+        lines.pop()
+    return lines

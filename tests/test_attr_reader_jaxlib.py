@@ -218,3 +218,9 @@ def test_drawn_attributes_print_as_jaxlib_does(ctx, texts) -> None:
     assert r["mismatch"] == []
     assert r["strict"] == []
     assert r["lenient"] == []
+
+
+def test_a_unit_attribute_alone_prints_as_jaxlib_does(ctx) -> None:
+    """Found by the drawn comparison: ``unit`` alone printed as nothing (its dictionary form)."""
+    assert compare(ctx, [("A", "unit"), ("A", "[unit, 1]"), ("A", "{a = unit, b}")])["agree"] == [
+        ("A", "unit"), ("A", "[unit, 1]"), ("A", "{a = unit, b}")]

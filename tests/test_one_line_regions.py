@@ -17,6 +17,7 @@ from test_op_recipes import _assert_same as assert_same_ops
 from test_scanner_fast_path import _assert_same as assert_same_skeleton
 
 import shardy_py
+from shardy_py.errors import ParseError
 from shardy_py.strategies import module_texts
 from shardy_py.syntax.parser import parse_module
 from shardy_py.verify import verify
@@ -236,10 +237,18 @@ def test_unit_attribute_named_like_a_terminator_stays_an_attribute() -> None:
 
 
 def test_white_space_the_printer_folds_does_not_hide_a_region() -> None:
-    """Fuzz finding: after ``{``, white space such as a vertical tab (folded away by the printer) is white
-    space, so ``{\\v %0 = ...`` is the region its print ``{%0 = ...`` is."""
-    text = "func.func @f() {\n  x.y {\x0b %0 = x.z : i32\n  }\n  return\n}\n"
+    """Fuzz finding: after ``{``, white space (folded away by the printer) is white space, so
+    ``{\\t %0 = ...`` is the region its print ``{%0 = ...`` is."""
+    text = "func.func @f() {\n  x.y {\t %0 = x.z : i32\n  }\n  return\n}\n"
     assert parsed(text) == "module {\n  func.func @f() {\n    x.y {\n      %0 = x.z : i32\n    }\n    return\n  }\n}\n"
+
+
+def test_a_vertical_tab_is_not_white_space() -> None:
+    """MLIR's lexer rejects a vertical tab where Python's ``str.isspace`` would take it."""
+    with pytest.raises(ParseError) as e:
+        shardy_py.parse("func.func @f() {\n  x.y {\x0b %0 = x.z : i32\n  }\n  return\n}\n")
+    assert (e.value.line, e.value.column, e.value.message) == (
+        2, 8, "unexpected character: a vertical tab is not white space in MLIR")
 
 
 # -- the same module as the multi-line form -------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from shardy_py.errors import source_lines
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Operation
 
@@ -69,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     ops = _ops(module, args.op)
     if args.op is not None and not ops:
-        lines = source.splitlines()
+        lines = source_lines(source)
         if args.op > len(lines):
             report(name, source, args.op, 1, f"no op starts on line {args.op}: the file has {len(lines)} lines")
             return 2

@@ -11,7 +11,7 @@ import os
 import shutil
 import sys
 
-from shardy_py.errors import ParseError
+from shardy_py.errors import ParseError, source_lines
 
 DEFAULT_WIDTH = 100
 
@@ -43,7 +43,7 @@ class _Reporter:
 
     def __init__(self, name: str, source: str, colour: bool):
         self.name = name
-        self.lines = source.splitlines()
+        self.lines = source_lines(source)
         self.colour = colour
 
     def error(self, line: int, column: int, message: str) -> None:

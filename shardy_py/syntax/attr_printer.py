@@ -152,7 +152,7 @@ _STANDALONE = {
     A.AxisRefListAttr: lambda a: "#sdy<axis_ref_list" + axis_list(a.value) + ">",
     A.ListOfAxisRefListsAttr: lambda a: "#sdy<list_of_axis_ref_lists" + list_of_axis_ref_lists(a) + ">",
     A.AllToAllParamListAttr: lambda a: "#sdy<all_to_all_param_list" + all_to_all_params(a) + ">",
-    A.OpaqueAttr: lambda a: a.text,
+    A.OpaqueAttr: lambda a: a.text or "unit",  # OpaqueAttr("") is UNIT_ATTR: `unit` when printed alone
     # Nested-only attributes print in their nested form.
     A.MeshAxisAttr: lambda a: f"{quote_string(a.name)}={a.size}",
     A.SubAxisInfoAttr: lambda a: f"({a.pre_size}){a.size}",

@@ -1423,6 +1423,21 @@ _HANDLERS = {
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
 
+#: Characters Python counts as white space but MLIR's lexer rejects (outside comments).
+_NOT_WHITE_SPACE = re.compile("[\v\f]")
+_STRING_LITERAL = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+
+
+def _reject_control_character(text: str, offset: int, filename: str | None, first_line: int) -> None:
+    """Raise MLIR's error for a vertical tab or form feed at ``offset`` (comments already blanked)."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    inside = any(m.start() < offset < m.end() for m in _STRING_LITERAL.finditer(text, line_start, offset + 1))
+    line, col = LineIndex(text, first_line).locate(offset)
+    what = "vertical tab" if text[offset] == "\v" else "form feed"
+    message = (f"expected '\"' in string literal: a string cannot hold a raw {what} (write a hex escape)" if inside
+               else f"unexpected character: a {what} is not white space in MLIR")
+    raise ParseError(message, line, col, offset, filename)
+
 
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
@@ -1434,7 +1449,10 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         i = text.index("\x00")
         line, col = LineIndex(text, first_line).locate(i)
         raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
-    p = ModuleParser(blank_comments(text), filename, first_line, fast_paths)
+    blanked = blank_comments(text)
+    if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
+        _reject_control_character(blanked, bad.start(), filename, first_line)
+    p = ModuleParser(blanked, filename, first_line, fast_paths)
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -40,6 +40,8 @@ def _parser() -> lark.Lark:
 
 
 _ESCAPE = re.compile(r'\\(?:([0-9A-Fa-f]{2})|(.))', re.S)
+#: Characters MLIR's lexer does not let a string literal hold raw (it ends the literal with an error).
+_LINE_BREAK = re.compile("[\n\v\f]")
 _SIMPLE_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
@@ -54,6 +56,9 @@ class StringEscapeError(ValueError):
 def unquote(tok: str) -> str:
     """The value of an MLIR string literal (``"a\\22b"`` -> ``a"b``); raises ``StringEscapeError``."""
     body = tok[1:-1]
+    if (m := _LINE_BREAK.search(body)) is not None:
+        raise StringEscapeError("expected '\"' in string literal: a string cannot hold a raw line break, "
+                                "vertical tab or form feed (write \\n or a hex escape)", m.start() + 1)
     if "\\" not in body:
         return body
     out = bytearray()

@@ -7,6 +7,7 @@ import re
 import sys
 from collections.abc import Iterable
 
+from shardy_py.errors import source_lines
 from shardy_py.verify.diagnostics import Diagnostic
 from shardy_py.verify.expected import check_expectations
 
@@ -94,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
             status = 2
             continue
         shown = "<stdin>" if name == "-" else name
-        lines = text.splitlines()
+        lines = source_lines(text)
         file_diags: list[Diagnostic] = []
         chunks = split_chunks(text, args.split_input_file)
         for offset, chunk in chunks:

@@ -11,6 +11,7 @@ import re
 
 import attrs
 
+from shardy_py.errors import source_lines
 from shardy_py.verify.diagnostics import Diagnostic
 
 _ANN = re.compile(r"expected-(error|warning|note|remark)\s*(@(?:[+-]\d+|above|below))?\s*\{\{(.*?)\}\}")
@@ -30,7 +31,7 @@ class Expectation:
 
 def parse_expectations(text: str) -> list[Expectation]:
     """All annotations of ``text`` (line numbers are 1-based within ``text``)."""
-    lines = text.splitlines()
+    lines = source_lines(text)
     out = []
     for i, line in enumerate(lines, start=1):
         for m in _ANN.finditer(line):
