@@ -284,3 +284,25 @@ def test_debug_info_matches_jaxlib_on_drawn_modules(text):
     assume(run.returncode == 0)
     for (pass_name, printed), expected in zip(ours.items(), json.loads(run.stdout), strict=True):
         assert printed == expected, pass_name
+
+
+MAXIMAL_CONSTRAINT = """sdy.mesh @mesh = <["x"=3, "y"=12]>
+sdy.mesh @m = <[], device_ids=[0]>
+func.func @main(%arg0: tensor<1xf32>) -> tensor<1xf32> {
+  %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i]) {i=1}>} : tensor<1xf32>
+  %1 = sdy.sharding_constraint %arg0 <@m, []> : tensor<1xf32>
+  return %arg0 : tensor<1xf32>
+}
+"""
+
+
+def test_a_constraint_on_a_maximal_mesh_applied_with_debug_origins_records_no_projection():
+    """Drawn-module finding: applying a constraint on a maximal mesh (no dim shardings, any rank)
+    projected it onto the op's rank-1 rule and raised; nothing is projected on a maximal mesh, as in
+    propagation.  (jaxlib's process dies on this input, so there is nothing to compare.)"""
+    flags, _ = _flags("sdy-aggressive-propagate", BOTH)
+    assert _ours(MAXIMAL_CONSTRAINT, flags) == (
+        'module {\n  sdy.mesh @mesh = <["x"=3, "y"=12]>\n  sdy.mesh @m = <[], device_ids=[0]>\n'
+        '  func.func @main(%arg0: tensor<1xf32> {sdy.sharding = #sdy.sharding<@m, []>}) -> tensor<1xf32> {\n'
+        '    %0 = sdy.sharding_constraint %arg0 <@m, []> {sdy.sharding_origin_name = "constraint_0"} '
+        ': tensor<1xf32>\n    return %arg0 : tensor<1xf32>\n  }\n}\n')

@@ -355,7 +355,7 @@ class SourceShardingHandler:
         before = shardings()
         mesh_or_ref = common_mesh_or_ref([*before[0], *before[1]], self.meshes)
         mesh = self.meshes.lookup(mesh_or_ref) if mesh_or_ref is not None else None
-        if mesh is None:
+        if mesh is None or mesh.is_maximal:  # nothing to project (no dim shardings on a maximal mesh)
             transform()
             return
         old = ShardingProjection.build(*before, rule, mesh)
