@@ -176,3 +176,11 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:  # a bug of ours: one clear line instead of a traceback
+        if os.environ.get("SHARDY_PY_TRACEBACK"):
+            raise
+        command = argv[0] if argv else "shardy-py"
+        print(f"shardy-py {command}: internal error: {type(e).__name__}: {e}\n"
+              "This is a bug in shardy_py; please report it with the input "
+              "(SHARDY_PY_TRACEBACK=1 shows where it happened).", file=sys.stderr)
+        return 70
