@@ -29,7 +29,7 @@ import numpy as np
 
 from shardy_py.hlo.errors import UnsupportedShardingError
 from shardy_py.hlo.sharding import REPLICATED, HloSharding
-from shardy_py.hlo.tile_assignment import TileAssignment
+from shardy_py.hlo.tile_assignment import TileAssignment, prime_factors
 
 
 def replicated_group_size(h: HloSharding) -> int:
@@ -100,19 +100,6 @@ def check_devices(h: HloSharding, what: str) -> None:
 #: At most this many device orders are tried by ``candidate_frames`` (every order for meshes of up
 #: to 6 prime factors, e.g. 64 devices; a partial search beyond).
 MAX_CANDIDATE_FRAMES = 720
-
-
-def prime_factors(n: int) -> list[int]:
-    """``n``'s prime factors, smallest first (``[]`` for 1)."""
-    out, p = [], 2
-    while p * p <= n:
-        while n % p == 0:
-            out.append(p)
-            n //= p
-        p += 1
-    if n > 1:
-        out.append(n)
-    return out
 
 
 def _dim_splits(shape: Sequence[int]) -> Iterator[list[int]]:

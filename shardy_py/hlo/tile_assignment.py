@@ -84,7 +84,8 @@ def _transpose_kind(dims: Sequence[int], perm: Sequence[int]) -> str:
     return kind
 
 
-def _prime_factors(n: int) -> list[int]:
+def prime_factors(n: int) -> list[int]:
+    """``n``'s prime factors, smallest first (``[]`` for 1)."""
     out = []
     while n % 2 == 0:
         out.append(2)
@@ -107,7 +108,7 @@ def _fully_decanonicalize(reshape_dims, perm) -> tuple[list[int], list[int], lis
     new_dims: list[int] = []
     starts = [0]
     for d in reshape_dims:
-        new_dims.extend(_prime_factors(d))
+        new_dims.extend(prime_factors(d))
         starts.append(len(new_dims))
     new_perm = [j for p in perm for j in range(starts[p], starts[p + 1])]
     origin = [p for p in perm for _ in range(starts[p], starts[p + 1])]
