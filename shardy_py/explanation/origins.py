@@ -18,6 +18,7 @@ from shardy_py.ir.attrs import (
 from shardy_py.ir.builtin_attrs import ArrayAttr, DictionaryAttr, StringAttr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Location, Operation, Value
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.func_calls import result_sharding
 from shardy_py.passes.propagation.debugging.source_sharding import axis_key
 from shardy_py.passes.shardings import get_sharding
@@ -278,12 +279,6 @@ class UserSharding:
         return None, None
 
 
-def _post_order(op: Operation) -> Iterator[Operation]:
-    from shardy_py.passes.propagation.populate_op_sharding_rules import walk_post_order
-
-    return walk_post_order(op)
-
-
 def _func(module: Module, name: str) -> Operation | None:
     return next((op for op in module.ops if op.name == "func.func" and func_name(op) == name), None)
 
@@ -351,7 +346,7 @@ def _nth(module: Module | None, kinds: tuple[str, ...], index: int) -> Operation
     """The ``index``-th op of ``kinds`` in MLIR's post-order walk (how Shardy numbers them)."""
     if module is None:
         return None
-    found = [op for op in _post_order(module.op) if op.name in kinds]
+    found = [op for op in walk_post_order(module.op) if op.name in kinds]
     return found[index] if index < len(found) else None
 
 

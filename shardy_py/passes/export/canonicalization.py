@@ -44,6 +44,7 @@ from shardy_py.ir.attrs import (
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import index_in_block
 from shardy_py.ir.ops import Operation, Value
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.export.explicit_reshards_util import is_equivalent
 from shardy_py.passes.greedy_driver import erase_dead_ops, unique_constants
 from shardy_py.passes.greedy_rewrite import GreedyRewriter, is_trivially_dead
@@ -104,7 +105,7 @@ class Canonicalizer(GreedyRewriter):
                 self.worklist.push(op)
             self.worklist.reverse()
         else:
-            for op in _post_order(self.scope):
+            for op in (op for block in self.scope.blocks for top in block.ops for op in walk_post_order(top)):
                 self.worklist.push(op)
         while self.worklist:
             op = self.worklist.pop()
@@ -117,14 +118,6 @@ class Canonicalizer(GreedyRewriter):
                     changed = True
                     break
         return changed
-
-
-def _post_order(region):
-    for block in region.blocks:
-        for op in block.ops:
-            for inner in op.regions:
-                yield from _post_order(inner)
-            yield op
 
 
 # --- sdy-collective ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from shardy_py.ir.edit import replace_op
 from shardy_py.ir.ops import Operation
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.greedy_driver import CONSTANT_LIKE_OPS
 from shardy_py.passes.import_.constant_or_scalar_splitter import is_scalar
 from shardy_py.passes.registry import Pass, register
@@ -43,7 +44,7 @@ class ConstantOrScalarMergerPass(Pass):
         constants: dict[tuple, Operation] = {}
         broadcasts: dict[tuple, Operation] = {}
         changed = False
-        for op in _post_order(func):
+        for op in list(walk_post_order(func)):
             if _is_constant(op):
                 key = (attribute_dictionary_key(op), id(op.parent.parent))
                 cache = constants
@@ -61,16 +62,3 @@ class ConstantOrScalarMergerPass(Pass):
             ctx.mark_all_preserved()
 
 
-def _post_order(root: Operation) -> list[Operation]:
-    """The ops nested in ``root`` (``root`` last), each after the ops in its regions."""
-    out: list[Operation] = []
-
-    def visit(op: Operation) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for inner in list(block.ops):
-                    visit(inner)
-        out.append(op)
-
-    visit(root)
-    return out

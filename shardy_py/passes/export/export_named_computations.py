@@ -12,9 +12,9 @@ from shardy_py.ir.attrs import OpaqueAttr, TensorShardingPerValueAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import replace_op, replace_op_with
 from shardy_py.ir.ops import Operation, Region, Value
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import EXECUTION_THREAD, ORIGINAL_FUNC_NAME, SymbolTable, _string, _written
-from shardy_py.passes.import_.import_func_calls import _post_order
 from shardy_py.passes.registry import Pass, register
 
 
@@ -96,7 +96,7 @@ class ExportNamedComputationsPass(Pass):
     def run(self, module, ctx) -> None:
         table = SymbolTable(module)
         call_results: list[Value] = []
-        named = [op for op in _post_order(module.op) if op.name == "sdy.named_computation"]
+        named = [op for op in list(walk_post_order(module.op)) if op.name == "sdy.named_computation"]
         for op in named:
             export_named_computation(op, table, call_results)
         remove_data_flow_edges(call_results)

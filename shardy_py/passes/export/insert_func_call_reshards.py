@@ -7,9 +7,9 @@ from __future__ import annotations
 from shardy_py.ir.attrs import DimensionShardingAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.ops import Operation
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.func_calls import SymbolTable, callee_of, func_result_shardings, sharding_per_value
-from shardy_py.passes.import_.import_func_calls import _post_order
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, register
 from shardy_py.passes.shardings import get_sharding
@@ -66,7 +66,7 @@ class InsertFuncCallReshardsPass(Pass):
         table = SymbolTable(module)
         mesh_of = MeshTable(module).mesh_of  # (the pass adds and removes no mesh)
         changed = False
-        for call in [op for op in _post_order(module.op) if op.name == "func.call"]:
+        for call in [op for op in list(walk_post_order(module.op)) if op.name == "func.call"]:
             try:
                 func = table.lookup_func(callee_of(call))
             except ValueError as e:

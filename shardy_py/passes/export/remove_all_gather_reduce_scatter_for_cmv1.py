@@ -8,8 +8,8 @@ from __future__ import annotations
 from shardy_py.ir.attrs import TensorShardingPerValueAttr
 from shardy_py.ir.edit import replace_op
 from shardy_py.ir.ops import Block, Operation
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
-from shardy_py.passes.import_.import_func_calls import _post_order
 from shardy_py.passes.registry import Pass, register
 from shardy_py.passes.shardings import get_sharding
 
@@ -30,7 +30,7 @@ class RemoveAllGatherReduceScatterForCMV1Pass(Pass):
     def run(self, func, ctx) -> None:
         """Collect the collectives in one walk, then replace each by its operand."""
         to_replace: list[Operation] = []
-        for dot in _post_order(func):
+        for dot in list(walk_post_order(func)):
             if dot.name not in DOT_OPS:
                 continue
             gathered = False

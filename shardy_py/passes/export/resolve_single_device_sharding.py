@@ -15,6 +15,7 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import clone, erase, insert
 from shardy_py.ir.ops import Block, Operation, Region
 from shardy_py.ir.types import RankedTensorType, TokenType, parse_type
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
@@ -187,7 +188,7 @@ class ResolveSingleDeviceShardingPass(Pass):
         table = MeshTable(_ModuleView(module_op))
         try:
             found = []
-            for op in _post_order(func):
+            for op in list(walk_post_order(func)):
                 if op.name.startswith("sdy."):
                     continue
                 device = single_device_id_of_op(op, table)
@@ -210,15 +211,3 @@ class _ModuleView:
         self.ops = module_op.regions[0].blocks[0].ops
 
 
-def _post_order(root: Operation) -> list[Operation]:
-    out: list[Operation] = []
-
-    def visit(op: Operation) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for inner in block.ops:
-                    visit(inner)
-        out.append(op)
-
-    visit(root)
-    return out

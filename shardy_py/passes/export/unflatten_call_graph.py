@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from shardy_py.ir.ops import Operation
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.data_flow import remove_attribute
 from shardy_py.passes.func_calls import (
     ORIGINAL_FUNC_NAME,
@@ -20,7 +21,6 @@ from shardy_py.passes.func_calls import (
     set_callee,
     sym_name,
 )
-from shardy_py.passes.import_.import_func_calls import _post_order
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 
@@ -69,7 +69,7 @@ class UnflattenCallGraphPass(Pass):
         dedup_fully = self.option("dedup-functions-fully")
         table = SymbolTable(module)
         calls = []
-        for call in [op for op in _post_order(module.op) if op.name == "func.call"]:
+        for call in [op for op in list(walk_post_order(module.op)) if op.name == "func.call"]:
             try:
                 calls.append((call, table.lookup_func(callee_of(call))))
             except ValueError as e:

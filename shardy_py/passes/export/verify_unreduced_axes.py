@@ -27,6 +27,7 @@ from collections.abc import Sequence
 
 from shardy_py.ir.attrs import TensorShardingAttr
 from shardy_py.ir.ops import Operation, Value
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.data_flow import erase_manual_axes
 from shardy_py.passes.func_calls import callee_of, result_sharding, sym_name
 from shardy_py.passes.registry import Pass, register
@@ -147,14 +148,6 @@ def body_reduction(op: Operation) -> str | None:
     return kind
 
 
-def _post_order(op: Operation):
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.ops:
-                yield from _post_order(inner)
-    yield op
-
-
 class _Verifier:
     def __init__(self, top, mesh_of):
         self.mesh_of = mesh_of
@@ -249,7 +242,7 @@ class VerifyUnreducedAxesPass(Pass):
         top = func.parent  # the module body: meshes and functions
         verifier = _Verifier(top, MeshTable(top).mesh_of)
         try:
-            for op in _post_order(func):
+            for op in walk_post_order(func):
                 verifier.check(op)
         except UnreducedAxesError as e:
             ctx.error(e.op, str(e))

@@ -5,13 +5,14 @@ when the input is a data-flow edge target, route its uses through the constraint
 of constraints replaces the later uses of the chain's input by its tail."""
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from shardy_py.ir.attrs import DimMappingAttr, OpShardingRuleAttr, TensorMappingAttr, TensorShardingAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import index_in_block
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import DYNAMIC
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.propagation.debugging.source_sharding import SourceShardingError, SourceShardingHandler
 from shardy_py.passes.registry import Pass, PassOption, register
@@ -22,15 +23,6 @@ CONSTRAINT = "sdy.sharding_constraint"
 MANUAL = "sdy.manual_computation"
 #: MLIR's ``ShapedType::kDynamic``, the factor size a dynamic dimension gets.
 K_DYNAMIC = -(2 ** 63)
-
-
-def post_order(op: Operation) -> Iterator[Operation]:
-    """The ops under ``op`` as MLIR's default (post-order) ``walk`` visits them, ``op`` last."""
-    for region in op.regions:
-        for block in region.blocks:
-            for nested in list(block.ops):
-                yield from post_order(nested)
-    yield op
 
 
 def pointwise_rule(op: Operation) -> OpShardingRuleAttr | None:
@@ -189,7 +181,7 @@ class ApplyShardingConstraintsPass(Pass):
         try:
             if debug is not None:
                 debug.prepare(module)
-            for op in list(post_order(module.op)):
+            for op in list(walk_post_order(module.op)):
                 if op.name == CONSTRAINT:
                     process_constraint(op, debug)
                 elif op.name == MANUAL:

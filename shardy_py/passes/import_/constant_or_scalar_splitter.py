@@ -9,6 +9,7 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import clone, erase, insert_before, replace_op_with
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.ir.types import RankedTensorType
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.func_calls import (
     SymbolTable,
     callee_of,
@@ -164,18 +165,7 @@ def region_ops(region) -> list[Operation]:
 
 def named_computations_post_order(func: Operation) -> list[Operation]:
     """The named computations under ``func``, inner ones first (MLIR's post-order walk)."""
-    out: list[Operation] = []
-
-    def visit(op: Operation) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for nested in block.ops:
-                    visit(nested)
-        if op.name == "sdy.named_computation":
-            out.append(op)
-
-    visit(func)
-    return out
+    return [op for op in walk_post_order(func) if op.name == "sdy.named_computation"]
 
 
 @register

@@ -7,6 +7,7 @@ from __future__ import annotations
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import clone, replace_op
 from shardy_py.ir.ops import Operation, Region
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.data_flow import add_data_flow_edges, block_arg_owners, result_owners
 from shardy_py.passes.func_calls import (
     EXECUTION_THREAD,
@@ -100,22 +101,9 @@ class ImportFuncCallsPass(Pass):
         for name in moved:
             table.erase(table.lookup(name))
         if self.option("add-data-flow-edges-on-named-computations"):
-            for op in _post_order(module.op):
+            for op in list(walk_post_order(module.op)):
                 if op.name == "sdy.named_computation":
                     add_data_flow_edges(block_arg_owners(op))
                     add_data_flow_edges(result_owners(op))
 
 
-def _post_order(root: Operation) -> list[Operation]:
-    """MLIR's default walk order: an op after the ops nested in it."""
-    out: list[Operation] = []
-
-    def visit(op: Operation) -> None:
-        for region in op.regions:
-            for block in region.blocks:
-                for inner in block.ops:
-                    visit(inner)
-        out.append(op)
-
-    visit(root)
-    return out

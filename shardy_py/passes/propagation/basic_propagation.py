@@ -208,7 +208,7 @@ def propagate_func_results(env: PropagationEnv, func: Operation) -> None:
 def invalid_shape_error(module: Module) -> tuple[Operation, str] | None:
     """``allValidShapes``: the first op (post-order) with a result that is a tensor without a
     static shape, or a tuple, and the error for it."""
-    from shardy_py.passes.propagation.populate_op_sharding_rules import walk_post_order
+    from shardy_py.ir.walk import walk_post_order
 
     for op in walk_post_order(module.op):
         for r in op.results:

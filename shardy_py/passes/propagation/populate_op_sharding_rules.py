@@ -6,27 +6,9 @@ once per process each, as the C++ does.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-from shardy_py.ir.ops import Operation
+from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.rules.sharding_rule import get_or_create_sharding_rule
-
-
-def walk_post_order(op: Operation) -> Iterator[Operation]:
-    """``op`` and every op nested in it, each after the ops nested in it (MLIR's post-order walk)."""
-    stack: list[tuple[Operation, Iterator | None]] = [(op, None)]
-    while stack:
-        current, children = stack[-1]
-        if children is None:
-            children = iter([o for r in current.regions for b in r.blocks for o in b.ops])
-            stack[-1] = (current, children)
-        child = next(children, None)
-        if child is None:
-            stack.pop()
-            yield current
-        else:
-            stack.append((child, None))
 
 
 @register

@@ -239,7 +239,7 @@ class SourceShardingHandler:
     def prepare(self, module) -> None:
         """``prepareHandler``: continue the step numbering of edges already on the module, and
         record the user shardings (naming the constraints and manual computations)."""
-        from shardy_py.passes.propagation.populate_op_sharding_rules import walk_post_order
+        from shardy_py.ir.walk import walk_post_order
 
         self.meshes = MeshTable(module)
         ops = list(walk_post_order(module.op))
@@ -504,7 +504,7 @@ def _self_replaced(attr, origin_name: str) -> DictionaryAttr | None:
 def _origins_to_self(module) -> None:
     """``overrideOriginsToSelf``: a constraint, function argument/result or manual computation
     edge says ``"self"`` for the axes it brought itself."""
-    from shardy_py.passes.propagation.populate_op_sharding_rules import walk_post_order
+    from shardy_py.ir.walk import walk_post_order
 
     ops = list(walk_post_order(module.op))
     for op in ops:
