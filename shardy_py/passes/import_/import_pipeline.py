@@ -3,7 +3,7 @@ propagation, in order.  Each is looked up by name in the registry and run as ``s
 it (the IR verified after each)."""
 from __future__ import annotations
 
-from shardy_py.passes.registry import Pass, PassOption, lookup, register
+from shardy_py.passes.registry import Pass, PassOption, register
 
 
 def import_pipeline_passes(dedup_functions_fully: bool = False,
@@ -39,15 +39,6 @@ class ImportPipelinePass(Pass):
 
     def run(self, module, ctx) -> None:
         """Run the pipeline's passes in order; a pass not implemented yet is an error naming it."""
-        from shardy_py.passes.manager import PassError, PassManager
+        from shardy_py.passes.export.export_pipeline import run_pipeline
 
-        steps = []
-        for name, options in import_pipeline_passes(self.option("dedup-functions-fully")):
-            cls = lookup(name)
-            if cls is None:
-                ctx.error(None, f"sdy-import-pipeline: pass '{name}' is not implemented in shardy_py yet")
-                raise PassError(f"pass '{name}' of sdy-import-pipeline is not implemented", ctx.diagnostics)
-            known = {o.name.replace("-", "_") for o in cls.options}
-            steps.append(cls(**{k: v for k, v in options.items() if k in known}))
-        PassManager(steps).run(module, ctx)
-        ctx.mark_all_preserved()  # each step that changed the IR was verified after it ran
+        run_pipeline(self.name, import_pipeline_passes(self.option("dedup-functions-fully")), module, ctx)
