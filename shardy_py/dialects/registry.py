@@ -60,7 +60,9 @@ class OpDecl:
     ``traits`` holds the ODS traits the syntax depends on (``SingleBlockImplicitTerminator``,
     ``SameVariadicOperandSize``, ``AttrSizedOperandSegments``, ``SameOperandsAndResultType``,
     ``IsolatedFromAbove``).  ``infer_results(op) -> [Type]`` gives result types an op's format
-    does not spell (InferTypeOpInterface).
+    does not spell (InferTypeOpInterface).  ``verify(op, ctx) -> Failure | None`` is the op's own
+    verifier (ODS constraints, ``hasVerifier`` and type inference, as the C++ dialect defines them),
+    run by ``shardy_py.verify`` after the sdy rules of the op have passed.
     """
 
     name: str
@@ -74,6 +76,7 @@ class OpDecl:
     traits: frozenset[str] = frozenset()
     infer_results: Callable | None = None
     terminator: str | None = None
+    verify: Callable | None = None
     _compiled: Any = None
 
     @property
@@ -119,7 +122,7 @@ OPS: dict[str, OpDecl] = {}
 
 
 def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), format: str | None = None,
-            parse=None, print=None, traits=(), infer_results=None, terminator=None) -> OpDecl:
+            parse=None, print=None, traits=(), infer_results=None, terminator=None, verify=None) -> OpDecl:
     """Declare an op (see ``OpDecl``).  Operands/results/regions may be given as names:
     ``"x"`` (single), ``"x?"`` (optional), ``"x*"`` (variadic)."""
 
@@ -139,7 +142,7 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     regs = tuple(r if isinstance(r, RegionDef) else RegionDef(r.rstrip("*"), r.endswith("*")) for r in regions)
     attr_defs = tuple(a if isinstance(a, AttrDef) else AttrDef(a) for a in attributes)
     decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
-                  frozenset(traits), infer_results, terminator)
+                  frozenset(traits), infer_results, terminator, verify)
     OPS[name] = decl
     named = decl.results
     if len(named) > 1 and all(r.kind == SINGLE for r in named):

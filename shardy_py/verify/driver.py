@@ -14,6 +14,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
+from shardy_py.dialects.registry import OPS
 from shardy_py.ir.attrs import (
     MeshAttr,
     OpaqueAttr,
@@ -246,7 +247,13 @@ class _Run:
             if f is not None:
                 self.report(op, f)
                 return
-        self._run(op, OP_RULES.get(op.name))
+        if self._run(op, OP_RULES.get(op.name)):
+            return
+        decl = OPS.get(op.name)
+        if decl is not None and decl.verify is not None:
+            f = decl.verify(op, self.ctx)
+            if f is not None:
+                self.report(op, f)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
         """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:
