@@ -8,6 +8,7 @@ lists their parts only (which is all the generic form needs).
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_conv_directives  # noqa: F401  (registers the directives)
+from shardy_py.dialects import stablehlo_verify_gather_scatter as gather_scatter
 from shardy_py.dialects.attr_codecs import I64Array
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.dialects.stablehlo_region_directives import parse_reduce, parse_while, print_reduce, print_while
@@ -53,12 +54,14 @@ declare("stablehlo.sort", operands=("inputs*",),
 declare("stablehlo.scatter", operands=("inputs*", "scatter_indices", "updates*"),
         attributes=(AttrDef("scatter_dimension_numbers"), _defaulted("indices_are_sorted", "false"),
                     _defaulted("unique_indices", "false")),
-        results=("results*",), regions=("update_computation",), traits=("SameVariadicOperandSize",))
+        results=("results*",), regions=("update_computation",), traits=("SameVariadicOperandSize",),
+        verify=gather_scatter.verify_scatter)
 declare("stablehlo.gather", operands=("operand", "start_indices"),
         attributes=(AttrDef("dimension_numbers"), AttrDef("slice_sizes"), _defaulted("indices_are_sorted", "false")),
-        results=("result",))
+        results=("result",), verify=gather_scatter.verify_gather)
 declare("stablehlo.dynamic_gather", operands=("operand", "start_indices", "slice_sizes"),
-        attributes=(AttrDef("dimension_numbers"), _defaulted("indices_are_sorted", "false")), results=("result",))
+        attributes=(AttrDef("dimension_numbers"), _defaulted("indices_are_sorted", "false")), results=("result",),
+        verify=gather_scatter.verify_dynamic_gather)
 
 _CONV_WINDOW = ("window_strides", "lhs_dilation", "rhs_dilation", "window_reversal")
 _CONV_REST = (AttrDef("dimension_numbers"), AttrDef("feature_group_count"), AttrDef("batch_group_count"),

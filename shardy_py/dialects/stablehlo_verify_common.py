@@ -1,0 +1,289 @@
+"""What StableHLO's op verifiers share (``Base.cpp``, the helpers of ``TypeInference.cpp``): reading an
+op's properties and types, the "compatible for type inference" relation between types, and the
+failures every verifier words the same way.
+
+An op verifier is ``fn(op, ctx) -> Failure | None`` (``declare(..., verify=fn)``).  Verifiers judge
+only what they can know: a property they cannot read, an unranked or unknown type leaves the rule
+unjudged, as the C++ leaves it.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+
+from shardy_py.ir.types import (
+    DYNAMIC,
+    ComplexType,
+    FloatType,
+    IndexType,
+    IntegerType,
+    QuantizedType,
+    RankedTensorType,
+    Type,
+    UnrankedTensorType,
+    parse_type,
+)
+from shardy_py.verify.diagnostics import Failure, fail
+from shardy_py.verify.typeutil import operand_types
+
+_INT = re.compile(r"-?\d+")
+
+
+# -- properties --------------------------------------------------------------------------------------
+
+def prop(op, name: str):
+    """The property ``name`` of ``op`` (its stored attribute), None when absent."""
+    return op.properties_view.get(name)
+
+
+def int_prop(op, name: str) -> int | None:
+    """An integer property (``1 : i64``), None when absent or not an integer."""
+    a = prop(op, name)
+    if a is None:
+        return None
+    m = _INT.match(str(a).strip())
+    return int(m.group()) if m else None
+
+
+@functools.lru_cache(maxsize=4096)
+def ints_of_text(text: str) -> tuple[int, ...] | None:
+    """The integers of ``array<i64: 1, 2>`` or of a dense integer attribute (``dense<[1, 2]> : tensor<2xi64>``,
+    row-major; a splat gives one value); None for anything else."""
+    if text.startswith("array<"):
+        colon = text.find(":")
+        return tuple(int(x) for x in _INT.findall(text[colon + 1:-1])) if colon >= 0 else ()
+    if text.startswith("dense<"):
+        body = text[len("dense<"):text.rfind(">", 0, text.rfind(":") if ":" in text else len(text))]
+        return tuple(int(x) for x in _INT.findall(body))
+    return None
+
+
+def ints_prop(op, name: str) -> tuple[int, ...] | None:
+    """The integers of an array or dense integer property, None when absent."""
+    a = prop(op, name)
+    return None if a is None else ints_of_text(str(a))
+
+
+@functools.lru_cache(maxsize=4096)
+def _typed(text: str):
+    from shardy_py.syntax.attr_reader import parse_attribute
+
+    try:
+        return parse_attribute(text)
+    except Exception:  # noqa: BLE001  (text the reader cannot read: the rule stays unjudged)
+        return None
+
+
+def typed_prop(op, name: str):
+    """A property as a typed attribute (dimension numbers, enums), None when absent or unreadable."""
+    a = prop(op, name)
+    return None if a is None else _typed(str(a))
+
+
+def bools_prop(op, name: str) -> tuple[bool, ...] | None:
+    """The values of an ``array<i1: true, false>`` property, None when absent."""
+    a = prop(op, name)
+    if a is None:
+        return None
+    text = str(a)
+    colon = text.find(":")
+    return tuple(w == "true" for w in re.findall(r"true|false", text[colon + 1:])) if colon >= 0 else None
+
+
+# -- types ---------------------------------------------------------------------------------------------
+
+def in_types(op) -> list[Type | None]:
+    """The operand types (the value's, else the written one)."""
+    return operand_types(op)
+
+
+def out_types(op) -> list[Type | None]:
+    """The result types."""
+    return [r.type for r in op.results]
+
+
+def shape(t: Type | None) -> tuple[int, ...] | None:
+    """The shape of a ranked tensor type (``DYNAMIC`` for ``?``), None for any other type."""
+    return t.shape if isinstance(t, RankedTensorType) else None
+
+
+def element(t: Type | None) -> Type | None:
+    """The element type of a tensor type, the type itself otherwise (``getElementTypeOrSelf``)."""
+    if isinstance(t, (RankedTensorType, UnrankedTensorType)):
+        return parse_type(t.element_type)
+    return t
+
+
+def is_dynamic(d: int) -> bool:
+    """A ``?`` dimension size."""
+    return d < 0
+
+
+def dims_compatible(a: int, b: int) -> bool:
+    """Two dimension sizes that may be equal at run time."""
+    return a < 0 or b < 0 or a == b
+
+
+@functools.lru_cache(maxsize=4096)
+def bounds(t: Type | None) -> tuple[int, ...] | None:
+    """The ``#stablehlo.bounds<...>`` of a ranked tensor type (``DYNAMIC`` for ``?``), None without."""
+    enc = getattr(t, "encoding", None)
+    if not isinstance(t, RankedTensorType) or not enc or not enc.startswith("#stablehlo.bounds<"):
+        return None
+    return tuple(DYNAMIC if w.strip() == "?" else int(w) for w in enc[len("#stablehlo.bounds<"):-1].split(",")
+                 if w.strip())
+
+
+def tensor(dims: Sequence[int], elem: Type | str, bound: Sequence[int] | None = None) -> RankedTensorType:
+    """``tensor<dims x elem>`` with a ``#stablehlo.bounds`` encoding when some bound is static."""
+    enc = None
+    if bound is not None and any(b >= 0 for b in bound):
+        enc = "#stablehlo.bounds<" + ", ".join("?" if b < 0 else str(b) for b in bound) + ">"
+    return RankedTensorType.get(dims, elem, enc)
+
+
+def is_quantized(t: Type | None) -> bool:
+    """A quantized element type (or a tensor of one)."""
+    return isinstance(element(t), QuantizedType)
+
+
+def elements_compatible(a: Type | None, b: Type | None) -> bool:
+    """``isCompatibleElementTypeForHloTypeInference``: equal, or both quantized alike (storage type and
+    range, expressed type, per-tensor or per-axis)."""
+    a, b = element(a), element(b)
+    if a is None or b is None:
+        return True
+    qa, qb = isinstance(a, QuantizedType), isinstance(b, QuantizedType)
+    if qa and qb:
+        return (a.storage_width, a.signed, a.storage_min, a.storage_max, a.expressed_type, a.is_per_axis) == \
+               (b.storage_width, b.signed, b.storage_min, b.storage_max, b.expressed_type, b.is_per_axis)
+    if qa or qb:
+        return False
+    return a.text == b.text
+
+
+def shapes_compatible(a: Type | None, b: Type | None) -> bool:
+    """``verifyCompatibleShapeWithBounds``: an unranked side, or the same rank with compatible sizes, each
+    static size within the other side's bound."""
+    sa, sb = shape(a), shape(b)
+    if sa is None or sb is None:
+        return True
+    if len(sa) != len(sb) or not all(dims_compatible(x, y) for x, y in zip(sa, sb, strict=False)):
+        return False
+    for s, other in ((sa, b), (sb, a)):
+        bd = bounds(other)
+        if bd and any(0 <= bound < d for d, bound in zip(s, bd, strict=False)):
+            return False
+    return True
+
+
+def compatible(a: Type | None, b: Type | None) -> bool:
+    """``isCompatibleForHloTypeInference`` (unknown types are compatible with anything)."""
+    if a is None or b is None:
+        return True
+    return shapes_compatible(a, b) and elements_compatible(a, b)
+
+
+def is_integer(t: Type | None, signless_only: bool = False) -> bool:
+    e = element(t)
+    return isinstance(e, IntegerType) and (not signless_only or e.signedness == "")
+
+
+def is_pred(t: Type | None) -> bool:
+    e = element(t)
+    return isinstance(e, IntegerType) and e.width == 1 and e.signedness == ""
+
+
+def is_float(t: Type | None) -> bool:
+    return isinstance(element(t), FloatType)
+
+
+def is_complex(t: Type | None) -> bool:
+    return isinstance(element(t), ComplexType)
+
+
+def is_index(t: Type | None) -> bool:
+    return isinstance(element(t), IndexType)
+
+
+def bit_width(t: Type | None) -> int | None:
+    """The bit width of an integer, float or complex element type (None for others)."""
+    e = element(t)
+    if isinstance(e, IntegerType):
+        return e.width
+    if isinstance(e, ComplexType):
+        inner = bit_width(e.element)
+        return None if inner is None else 2 * inner
+    if isinstance(e, FloatType):
+        m = re.match(r"(?:b?f|tf)(\d+)", e.text)
+        if m:
+            return {"tf32": 19}.get(e.text, int(m.group(1)))
+        return 8 if e.text.startswith("f8") else (4 if e.text.startswith("f4") else 6 if e.text.startswith("f6")
+                                                   else None)
+    return None
+
+
+# -- failures ---------------------------------------------------------------------------------------------
+
+def op_fail(op, message: str) -> Failure:
+    """``op.emitOpError(message)``: ``'name' op message``."""
+    return fail(f"'{op.name}' op {message}")
+
+
+def types_text(types: Sequence[Type]) -> str:
+    """Types as MLIR writes a TypeRange in a message: ``'a', 'b'``."""
+    return ", ".join(f"'{t}'" for t in types)
+
+
+def check_inferred(op, inferred: Sequence[Type]) -> Failure | None:
+    """The InferTypeOpInterface check: each result type compatible with the inferred one."""
+    results = out_types(op)
+    if any(t is None for t in results):
+        return None
+    if len(results) != len(inferred) or not all(compatible(a, b) for a, b in zip(inferred, results, strict=False)):
+        return op_fail(op, f"inferred type(s) {types_text(inferred)} are incompatible with return type(s) of "
+                           f"operation {types_text(results)}")
+    return None
+
+
+def seq(values: Sequence[int]) -> str:
+    """``[1, 2]`` as StableHLO's messages print an index list."""
+    return "[" + ", ".join(map(str, values)) + "]"
+
+
+def check_in_range(op, values: Sequence[int], lo: int, hi: int, what: str, range_text: str) -> Failure | None:
+    """``checkDimsInBounds``: each of ``values`` in ``[lo, hi)``."""
+    for v in values:
+        if v < lo or v >= hi:
+            return op_fail(op, f"Expects each element of {what} to be in range {range_text} i.e. [{lo}, {hi}). "
+                               f"got: {v}.")
+    return None
+
+
+def first_duplicate(values: Sequence[int]) -> int | None:
+    """The first value seen twice, None when all differ."""
+    seen: set[int] = set()
+    for v in values:
+        if v in seen:
+            return v
+        seen.add(v)
+    return None
+
+
+def constant_ints(value) -> list[int] | None:
+    """``matchInts``: the integers of a value defined by a constant op with an integer elements value, else None."""
+    owner = getattr(value, "owner", None)
+    if owner is None or getattr(owner, "name", None) not in ("stablehlo.constant", "arith.constant"):
+        return None
+    a = owner.properties_view.get("value")
+    if a is None:
+        return None
+    typed = _typed(str(a))
+    values = getattr(typed, "values", None)
+    if values is None or not is_integer(getattr(typed, "type", None)) and not is_index(getattr(typed, "type", None)):
+        return None
+    try:
+        return [int(v) for v in values()]
+    except (TypeError, ValueError):
+        return None
