@@ -8,12 +8,9 @@ names (the C++ message matched against ``CPP_MESSAGES``).
 jaxlib 0.10.2 bundles an older Shardy than the one shardy_py follows.  The comparison is
 restricted to the features both have:
 
-* reduction kinds: the old build has no ``unreduced=max{..}``/``min``, no ``sdy.all_reduce max``/
-  ``sdy.reduce_scatter min`` and no ``unreduced{..}`` without ``=``.  Modules drawn with
-  ``reductions=REDUCTIONS`` are checked by shardy_py as they are (clean) and compared with the C++
-  only after every reduction keyword is removed (``without_reduction_kinds``), which leaves a
-  module valid for both; ``test_jaxlib_predates_reduction_kinds`` pins the old build's refusal,
-  so the restriction is noticed when jaxlib catches up;
+* reduction kinds (``unreduced=max{..}``/``min``, ``sdy.all_reduce max``, ``sdy.reduce_scatter
+  min``): jaxlib 0.12 has them, so modules drawn with ``reductions=REDUCTIONS`` are compared as
+  drawn (0.10.2 had none of them);
 * sharding-rule factor sizes stay below 2**31 (the old build rejects int64 sizes);
 * the HEAD-only unreduced-axes transition check (C68) never decides: valid draws make only
   allowed transitions, and no invalid draw breaks C68.
@@ -142,13 +139,6 @@ def first_error_message(message: str) -> str:
     return lines[0] if lines else message
 
 
-def without_reduction_kinds(text: str) -> str:
-    """``text`` with every reduction keyword dropped (``unreduced=max{`` -> ``unreduced={``,
-    ``sdy.all_reduce min {`` -> ``sdy.all_reduce {``): what jaxlib 0.10.2's Shardy can read."""
-    text = re.sub(r"unreduced=(?:sum|max|min)\{", "unreduced={", text)
-    return re.sub(r"(sdy\.(?:all_reduce|reduce_scatter)) (?:sum|max|min) ", r"\1 ", text)
-
-
 def assert_cpp_rejects_for(cpp: Cpp, text: str, rule: str, line: int) -> None:
     ok, message = cpp.module(text)
     assert not ok, f"C++ accepts a module breaking {rule}:\n{text}"
@@ -171,26 +161,13 @@ def test_valid_modules_agree(cpp: Cpp, text: str) -> None:
 
 @examples(200)
 @given(text=sst.module_texts(reductions=sst.REDUCTIONS))
-def test_reduction_kind_modules_agree_without_the_kinds(cpp: Cpp, text: str) -> None:
-    """Restricted comparison (jaxlib 0.10.2 predates reduction kinds): shardy_py accepts the module
-    as drawn; both sides accept it without its reduction keywords and print it the same."""
+def test_reduction_kind_modules_agree(cpp: Cpp, text: str) -> None:
+    """``unreduced=max{..}``/``min``, ``sdy.all_reduce max`` and ``sdy.reduce_scatter min``: jaxlib
+    0.12 has them (0.10.2 did not), so the modules are compared as drawn."""
     CASES["modules with reduction kinds"] += 1
-    mine_ok, mine = ours(text)
-    assert mine_ok, mine
-    plain = without_reduction_kinds(text)
-    ok, printed = cpp.module(plain)
-    assert ok, f"C++ Shardy rejects\n{plain}\n{printed}"
-    assert ours(plain) == (True, printed)
-    assert without_reduction_kinds(mine) == printed
-
-
-def test_jaxlib_predates_reduction_kinds(cpp: Cpp) -> None:
-    """Why the comparison above is restricted; when this fails, jaxlib knows the kinds: compare fully."""
-    text = ('sdy.mesh @m = <["x"=2]>\nfunc.func @main(%arg0: tensor<8xf32> {sdy.sharding = '
-            '#sdy.sharding<@m, [{}], unreduced=max{"x"}>}) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n')
-    assert ours(text)[0]
-    ok, message = cpp.module(text)
-    assert not ok and "expected '{'" in message
+    ok, printed = cpp.module(text)
+    assert ok, f"C++ Shardy rejects\n{text}\n{printed}"
+    assert ours(text) == (True, printed)
 
 
 # -- invalid and mutated modules -------------------------------------------------------------

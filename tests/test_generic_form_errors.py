@@ -37,3 +37,40 @@ def test_generic_sdy_op_reads_into_the_custom_model():
     op = m.funcs["f"].regions[0].blocks[0].ops[0]
     assert op.properties["allowed_direction"] == "FORWARD"
     assert "sdy.propagation_barrier %arg0 allowed_direction=FORWARD : tensor<8xf32>" in str(m)
+
+
+_ALL_REDUCE = ('%0 = "sdy.all_reduce"(%arg0) <{out_sharding = #sdy.sharding<@m, [{}]>, reduction_axes = '
+               '#sdy<axis_ref_list{"x"}>EXTRA}> : (tensor<8xf32>) -> tensor<8xf32>')
+
+
+def _with_mesh(line: str) -> str:
+    return 'sdy.mesh @m = <["x"=2]>\n' + _in_func(line).replace("%arg0: tensor<8xf32>", "%arg0: tensor<8xf32> "
+                                                                "{sdy.sharding = #sdy.sharding<@m, [{}]>}")
+
+
+@pytest.mark.parametrize(("written", "kind"), [("", "sum"), (", reduction_op = 0 : i32", "sum"),
+                                               (", reduction_op = 1 : i32", "max"),
+                                               (", reduction_op = 2 : i32", "min")])
+def test_generic_reduction_op_reads_into_the_custom_model(written, kind):
+    """jaxlib 0.12: ``reduction_op`` is an i32 enum (0 sum, 1 max, 2 min), absent means sum; the custom
+    form writes max/min after the op name and leaves sum out."""
+    m = shardy_py.parse(_with_mesh(_ALL_REDUCE.replace("EXTRA", written)))
+    op = m.funcs["f"].regions[0].blocks[0].ops[0]
+    assert op.properties["reduction_op"] == kind
+    keyword = "" if kind == "sum" else f" {kind}"
+    assert f'sdy.all_reduce{keyword} {{"x"}} %arg0 out_sharding=<@m, [{{}}]>' in str(m)
+    assert f"reduction_op = {['sum', 'max', 'min'].index(kind)} : i32" in shardy_py.print_module(m, generic=True)
+
+
+@pytest.mark.parametrize("value", ["3 : i32", "-1 : i32", "1 : i64", "1", '"max"', "1 : ui32"])
+def test_generic_reduction_op_out_of_the_enum_is_mlirs_property_conversion_error(value):
+    """What jaxlib 0.12 says, at the op name: ``invalid properties {...} for op sdy.all_reduce:
+    Invalid attribute `reduction_op` in property conversion: 3 : i32``."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(_with_mesh(_ALL_REDUCE.replace("EXTRA", f", reduction_op = {value}")))
+    shown = value if value != "1" else "1 : i64"
+    assert (e.value.line, e.value.column) == (3, 8)
+    assert e.value.message == (
+        'invalid properties {out_sharding = #sdy.sharding<@m, [{}]>, reduction_axes = #sdy<axis_ref_list{"x"}>, '
+        f"reduction_op = {shown}}} for op sdy.all_reduce: Invalid attribute `reduction_op` in property "
+        f"conversion: {shown}")

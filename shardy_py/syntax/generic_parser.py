@@ -13,8 +13,8 @@ from shardy_py.syntax.format_parse import ParseState
 from shardy_py.syntax.generic_props import adopt_generic, has_adapter
 
 
-def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
-    """Read the generic form after the quoted op name."""
+def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> None:
+    """Read the generic form after the quoted op name (which starts at ``name_at``)."""
     cur.ws()
     at = cur.pos
     cur.expect("(", "'(' and the operands")
@@ -72,7 +72,7 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None) -> None:
     op.attributes = attributes
     op.attribute_locs = locs
     if has_adapter(op.name):
-        adopt_generic(p, op, props, at)
+        adopt_generic(p, op, props, at, name_at)
     else:  # an op of a dialect we do not model: its generic form says all there is
         op.properties = props
     nresults = sum(n for _, n in op.result_groups)

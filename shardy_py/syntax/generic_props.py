@@ -78,6 +78,17 @@ def _constant(op: Operation) -> dict:
     return {"value": _text(f"{op.properties_view['value']} : {op.results[0].type}")}
 
 
+def _reducing(axes_key: str):
+    """sdy.all_reduce / sdy.reduce_scatter: ``reduction_op`` (Shardy's ``ReductionOp`` enum) is an
+    ``i32`` in the generic form, always written there (the custom form leaves out ``sum``)."""
+    def get(op: Operation) -> dict:
+        out = _keys(axes_key, "out_sharding")(op)
+        k = A.REDUCTION_KINDS.index(op.properties_view.get("reduction_op", "sum"))
+        out["reduction_op"] = _text(f"{k} : i32")
+        return out
+    return get
+
+
 def _barrier(op: Operation) -> dict:
     k = A.PROPAGATION_DIRECTIONS.index(op.properties_view["allowed_direction"])
     return {"allowed_direction": _text(f"{k} : i32")}
@@ -99,8 +110,8 @@ _ADAPTERS = {
     "sdy.all_slice": _keys("slicing_axes", "out_sharding"),
     "sdy.all_to_all": _keys("params", "out_sharding"),
     "sdy.collective_permute": _keys("out_sharding"),
-    "sdy.all_reduce": _keys("reduction_axes", "out_sharding"),
-    "sdy.reduce_scatter": _keys("reduce_scatter_axes", "out_sharding"),
+    "sdy.all_reduce": _reducing("reduction_axes"),
+    "sdy.reduce_scatter": _reducing("reduce_scatter_axes"),
     "sdy.sharded_to_unreduced": _keys("axes", "out_sharding"),
     "sdy.replicated_to_unreduced": _keys("axes", "out_sharding"),
 }
@@ -119,8 +130,9 @@ def has_adapter(name: str) -> bool:
     return name in _ADAPTERS or name in ("func.return", "sdy.return", "sdy.func_data_flow_edge")
 
 
-def adopt_generic(p, op: Operation, props: dict[str, A.Attr], offset: int) -> None:
-    """Give a hand-parsed op read in generic form the properties its custom syntax would give."""
+def adopt_generic(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int) -> None:
+    """Give a hand-parsed op read in generic form the properties its custom syntax would give
+    (errors at ``offset``, the operands; MLIR's property-conversion errors at ``name_at``)."""
     name = op.name
     pr = op.properties
 
@@ -160,13 +172,14 @@ def adopt_generic(p, op: Operation, props: dict[str, A.Attr], offset: int) -> No
                                   f"{len(A.PROPAGATION_DIRECTIONS) - 1})")
         pr["allowed_direction"] = A.PROPAGATION_DIRECTIONS[k]
     else:
+        if name in ("sdy.all_reduce", "sdy.reduce_scatter"):
+            props = dict(props)
+            pr["reduction_op"] = _reduction_op(p, name, props, props.pop("reduction_op", None), name_at)
         for k, v in props.items():
             want = _SDY_PROPERTY_CLASSES.get(k)
             if want is not None and name.startswith("sdy.") and not isinstance(v, want):
                 raise p.error(offset, f"'{name}': property '{k}' must be a {want.__name__}, not '{v}'")
             pr[k] = v
-        if name in ("sdy.all_reduce", "sdy.reduce_scatter"):
-            pr.setdefault("reduction_op", "sum")
     if name == "sdy.mesh" and not isinstance(pr["mesh"], A.MeshAttr):
         raise p.error(offset, f"'{name}': property 'mesh' must be a #sdy.mesh, not '{pr['mesh']}'")
 
@@ -177,6 +190,19 @@ _SDY_PROPERTY_CLASSES = {
     "in_shardings": A.TensorShardingPerValueAttr, "out_shardings": A.TensorShardingPerValueAttr,
     "manual_axes": A.ManualAxesAttr,
 }
+
+
+def _reduction_op(p, op_name: str, props: dict, attr, offset: int) -> str:
+    """The ``reduction_op`` property read back: ``sum`` when absent (its default), else ``0 : i32``
+    (sum), ``1 : i32`` (max) or ``2 : i32`` (min); anything else is MLIR's property-conversion error."""
+    if attr is None:
+        return "sum"
+    number, _, t = str(attr).partition(" : ")
+    if t.strip() == "i32" and number.strip() in ("0", "1", "2"):
+        return A.REDUCTION_KINDS[int(number)]
+    entries = ", ".join(f"{k} = {v}" for k, v in sorted({**props, "reduction_op": attr}.items()))
+    raise p.error(offset, f"invalid properties {{{entries}}} for op {op_name}: Invalid attribute "
+                          f"`reduction_op` in property conversion: {attr}")
 
 
 def typed_int(p, op_name: str, key: str, attr, offset: int, type_name: str) -> int:

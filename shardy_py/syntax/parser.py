@@ -726,7 +726,7 @@ class ModuleParser:
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
         if generic:
-            parse_generic(self, cur, op, lookup(name))
+            parse_generic(self, cur, op, lookup(name), m.start())
             return op
         handler = _HANDLERS.get(name)
         if handler is not None:
@@ -1266,7 +1266,6 @@ def _collective(prop: str | None, rule: str | None, has_reduction: bool = False)
             if m and m.group() in A.REDUCTION_KINDS:
                 cur.pos = m.end()
                 op.properties["reduction_op"] = m.group()
-                op.properties["reduction_op_written"] = True
             else:
                 op.properties["reduction_op"] = "sum"
         if prop is not None:
