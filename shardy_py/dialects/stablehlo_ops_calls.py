@@ -4,6 +4,7 @@ triangular_solve and batch_norm_* (generic form only), rng, rng_bit_generator, c
 composite, optimization_barrier, uniform_quantize/dequantize."""
 from __future__ import annotations
 
+from shardy_py.dialects import stablehlo_verify_dot as dot
 from shardy_py.dialects.attr_codecs import Enum, I64Array
 from shardy_py.dialects.registry import declare
 from shardy_py.dialects.stablehlo_ops import FN, attr
@@ -16,13 +17,14 @@ RNG_ALGORITHM = Enum("stablehlo", "rng_algorithm", ("DEFAULT", "THREE_FRY", "PHI
 # -- linear algebra ------------------------------------------------------------------------------
 declare("stablehlo.dot", operands=("lhs", "rhs"), attributes=(attr("precision_config", optional=True),),
         results=("result",),
-        format="$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) " + FN)
+        format="$lhs `,` $rhs `` custom<PrecisionConfig>($precision_config) " + FN, verify=dot.verify_dot)
 declare("stablehlo.dot_general", operands=("lhs", "rhs"),
         attributes=(attr("dot_dimension_numbers"), attr("precision_config", optional=True),
                     attr("algorithm", optional=True)),
         results=("result",),
         format="$lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) `` "
-               "custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) " + FN)
+               "custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm) " + FN,
+        verify=dot.verify_dot_general)
 declare("stablehlo.einsum", operands=("lhs", "rhs"), attributes=(attr("einsum_config"),), results=("result",),
         format="$lhs `,` $rhs `,` `config` `=` $einsum_config " + FN)
 declare("stablehlo.unary_einsum", operands=("operand",), attributes=(attr("einsum_config"),), results=("result",),

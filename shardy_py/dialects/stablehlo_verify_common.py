@@ -287,3 +287,25 @@ def constant_ints(value) -> list[int] | None:
         return [int(v) for v in values()]
     except (TypeError, ValueError):
         return None
+
+
+def attr_position(op, ctx, needle: str) -> tuple[int, int] | None:
+    """``(line, column)`` of the first ``needle`` written at or after ``op``'s location in the module's source (where
+    MLIR reports a failure of an attribute's own verifier); None when the source does not show it."""
+    from shardy_py.verify.source_positions import SourcePositions
+
+    loc = getattr(op, "loc", None)
+    if loc is None or ctx is None:
+        return None
+    positions = getattr(ctx, "_stablehlo_source_positions", None)
+    if positions is None:
+        positions = SourcePositions(ctx.module)
+        ctx._stablehlo_source_positions = positions
+    start = positions._offset(loc)
+    if start is None:
+        return None
+    at = positions.text.find(needle, start)
+    if at < 0:
+        return None
+    line, column = positions.lines.locate(at)
+    return line + positions.first_line - 1, column

@@ -339,8 +339,8 @@ class DotAlgorithmAttr(Attr):
         if self.num_primitive_operations < 1:
             return "num primitive operations must be positive"
         if not self._known():
-            return (f"dot algorithm not known to be supported on any hardware: {{lhs:{self.lhs_precision_type}, "
-                    f"rhs:{self.rhs_precision_type}, accum:{self.accumulation_type}, lhs_components:"
+            return (f"dot algorithm not known to be supported on any hardware: {{lhs:'{self.lhs_precision_type}', "
+                    f"rhs:'{self.rhs_precision_type}', accum:'{self.accumulation_type}', lhs_components:"
                     f"{self.lhs_component_count}, rhs_components:{self.rhs_component_count}, primitive_ops:"
                     f"{self.num_primitive_operations}, imprecise:{int(self.allow_imprecise_accumulation)}}}")
         return None
