@@ -16,6 +16,7 @@ The attributes: ``replica_groups`` and ``source_target_pairs`` are ``I64Elements
 """
 from __future__ import annotations
 
+from shardy_py.dialects import stablehlo_verify_collectives as V
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
 
@@ -51,27 +52,29 @@ def _host_transfer() -> AttrDef:
 declare("stablehlo.all_gather", operands=("operands*",),
         attributes=(_req("all_gather_dim"), _req("replica_groups"), _opt("channel_handle"),
                     _unit("use_global_device_ids")),
-        results=("results*",))
+        results=("results*",), verify=V.verify_all_gather)
 declare("stablehlo.all_reduce", operands=("operands*",),
         attributes=(_req("replica_groups"), _opt("channel_handle"), _unit("use_global_device_ids")),
-        results=("results*",), regions=("computation",), traits=(_IMPLICIT_RETURN,))
+        results=("results*",), regions=("computation",), traits=(_IMPLICIT_RETURN,), verify=V.verify_all_reduce)
 declare("stablehlo.reduce_scatter", operands=("operand",),
         attributes=(_req("scatter_dimension"), _req("replica_groups"), _opt("channel_handle"),
                     _unit("use_global_device_ids")),
-        results=("result",), regions=("computation",))
+        results=("result",), regions=("computation",), verify=V.verify_reduce_scatter)
 declare("stablehlo.all_to_all", operands=("operands*",),
         attributes=(_req("split_dimension"), _req("concat_dimension"), _req("split_count"), _req("replica_groups"),
                     _opt("channel_handle")),
-        results=("results*",))
+        results=("results*",), verify=V.verify_all_to_all)
 declare("stablehlo.collective_broadcast", operands=("operands*",),
         attributes=(_req("replica_groups"), _opt("channel_handle"), _unit("has_dynamic_root")),
-        results=("results*",))
+        results=("results*",), verify=V.verify_collective_broadcast)
 declare("stablehlo.collective_reduce", operands=("operands*",),
         attributes=(_req("replica_groups"), _opt("channel_handle"), _unit("use_global_device_ids"),
                     _unit("has_dynamic_root")),
-        results=("results*",), regions=("computation",), traits=(_IMPLICIT_RETURN,))
+        results=("results*",), regions=("computation",), traits=(_IMPLICIT_RETURN,),
+        verify=V.verify_collective_reduce)
 declare("stablehlo.collective_permute", operands=("operand",),
-        attributes=(_req("source_target_pairs"), _opt("channel_handle")), results=("result",))
+        attributes=(_req("source_target_pairs"), _opt("channel_handle")), results=("result",),
+        verify=V.verify_collective_permute)
 declare("stablehlo.cross-replica-sum", operands=("operand",), attributes=(_req("replica_groups"),),
         results=("result",))
 

@@ -12,6 +12,15 @@ from shardy_py.dialects import stablehlo_verify_gather_scatter as gather_scatter
 from shardy_py.dialects.attr_codecs import I64Array
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.dialects.stablehlo_region_directives import parse_reduce, parse_while, print_reduce, print_while
+from shardy_py.dialects.stablehlo_verify_regions import (
+    verify_case,
+    verify_if,
+    verify_map,
+    verify_reduce,
+    verify_sort,
+    verify_while,
+)
+from shardy_py.dialects.stablehlo_verify_windows import verify_reduce_window, verify_select_and_scatter
 from shardy_py.ir import attrs as A
 
 _IMPLICIT_RETURN = "SingleBlockImplicitTerminator"
@@ -29,27 +38,29 @@ def _defaulted(name: str, default: str) -> AttrDef:
 declare("stablehlo.return", operands=("results*",), format="$results attr-dict (`:` type($results)^)?")
 
 declare("stablehlo.while", operands=("operand*",), results=("results*",), regions=("cond", "body"),
-        parse=parse_while, print=print_while, traits=(_IMPLICIT_RETURN,))
+        parse=parse_while, print=print_while, traits=(_IMPLICIT_RETURN,), verify=verify_while)
 declare("stablehlo.if", operands=("pred",), results=("results*",), regions=("true_branch", "false_branch"),
-        traits=(_IMPLICIT_RETURN,))
+        traits=(_IMPLICIT_RETURN,), verify=verify_if)
 declare("stablehlo.case", operands=("index",), results=("results*",), regions=("branches*",),
-        traits=(_IMPLICIT_RETURN,))
+        traits=(_IMPLICIT_RETURN,), verify=verify_case)
 
 declare("stablehlo.reduce", operands=("inputs*", "init_values*"),
         attributes=(AttrDef("dimensions", codec=I64Array),), results=("results*",), regions=("body",),
-        parse=parse_reduce, print=print_reduce, traits=("SameVariadicOperandSize", _IMPLICIT_RETURN))
+        parse=parse_reduce, print=print_reduce, traits=("SameVariadicOperandSize", _IMPLICIT_RETURN),
+        verify=verify_reduce)
 declare("stablehlo.reduce_window", operands=("inputs*", "init_values*"),
         attributes=(AttrDef("window_dimensions"), _opt("window_strides"), _opt("base_dilations"),
                     _opt("window_dilations"), _opt("padding")),
-        results=("results*",), regions=("body",), traits=("SameVariadicOperandSize", _IMPLICIT_RETURN))
+        results=("results*",), regions=("body",), traits=("SameVariadicOperandSize", _IMPLICIT_RETURN),
+        verify=verify_reduce_window)
 declare("stablehlo.select_and_scatter", operands=("operand", "source", "init_value"),
         attributes=(_opt("window_dimensions"), _opt("window_strides"), _opt("padding")),
-        results=("result",), regions=("select", "scatter"))
+        results=("result",), regions=("select", "scatter"), verify=verify_select_and_scatter)
 declare("stablehlo.map", operands=("inputs*",), attributes=(AttrDef("dimensions"),), results=("result",),
-        regions=("computation",), traits=(_IMPLICIT_RETURN,))
+        regions=("computation",), traits=(_IMPLICIT_RETURN,), verify=verify_map)
 declare("stablehlo.sort", operands=("inputs*",),
         attributes=(_defaulted("dimension", "-1 : i64"), _defaulted("is_stable", "false")),
-        results=("results*",), regions=("comparator",))
+        results=("results*",), regions=("comparator",), verify=verify_sort)
 
 declare("stablehlo.scatter", operands=("inputs*", "scatter_indices", "updates*"),
         attributes=(AttrDef("scatter_dimension_numbers"), _defaulted("indices_are_sorted", "false"),
