@@ -8,6 +8,7 @@ The linear-algebra, random-number and call ops are in ``dialects.stablehlo_ops_c
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
+from shardy_py.dialects import stablehlo_verify_shapes as shapes
 from shardy_py.dialects.attr_codecs import I32, I64, Bool, Enum, I64Array
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
@@ -102,9 +103,10 @@ def _constant_type(op: Operation) -> list[Type]:
 declare("stablehlo.constant", attributes=(attr("value"),), results=("output",), parse=_parse_constant,
         print=_print_constant, infer_results=_constant_type)
 declare("stablehlo.iota", attributes=(attr("iota_dimension", I64),), results=("output",),
-        format="`dim` `=` $iota_dimension attr-dict `:` type($output)")
+        format="`dim` `=` $iota_dimension attr-dict `:` type($output)", verify=shapes.verify_iota)
 declare("stablehlo.dynamic_iota", operands=("output_shape",), attributes=(attr("iota_dimension", I64),),
-        results=("result",), format="$output_shape `,` `dim` `=` $iota_dimension " + FN)
+        results=("result",), format="$output_shape `,` `dim` `=` $iota_dimension " + FN,
+        verify=shapes.verify_dynamic_iota)
 declare("stablehlo.create_token", results=("output",), format="attr-dict `:` type(results)",
         infer_results=lambda op: [parse_type(_TOKEN)])
 declare("stablehlo.replica_id", results=("result",), format="attr-dict `:` type(results)",
@@ -168,7 +170,8 @@ def _tuple_element(op: Operation) -> list[Type]:
 
 
 declare("stablehlo.get_tuple_element", operands=("operand",), attributes=(attr("index", I32),),
-        results=("result",), format="$operand `[` $index `]` " + FN, infer_results=_tuple_element)
+        results=("result",), format="$operand `[` $index `]` " + FN, infer_results=_tuple_element,
+        verify=shapes.verify_get_tuple_element)
 declare("stablehlo.tuple", operands=("val*",), results=("result",),
         format="$val attr-dict `:` custom<TupleOpType>(type($val), type($result))",
         infer_results=lambda op: [parse_type("tuple<" + ", ".join(str(v.type) for v in op.operands) + ">")])
@@ -176,47 +179,56 @@ declare("stablehlo.tuple", operands=("val*",), results=("result",),
 # -- shapes -------------------------------------------------------------------------------------
 declare("stablehlo.slice", operands=("operand",),
         attributes=(attr("start_indices"), attr("limit_indices"), attr("strides")), results=("result",),
-        format="$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) " + FN)
+        format="$operand custom<SliceRanges>($start_indices, $limit_indices, $strides) " + FN,
+        verify=shapes.verify_slice)
 declare("stablehlo.dynamic_slice", operands=("operand", "start_indices*"),
         attributes=(attr("slice_sizes", I64Array),), results=("result",),
-        format="$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` $slice_sizes " + FN)
+        format="$operand `,` custom<VariadicOperandWithAttribute>($start_indices) `sizes` `=` $slice_sizes " + FN,
+        verify=shapes.verify_dynamic_slice)
 declare("stablehlo.dynamic_update_slice", operands=("operand", "update", "start_indices*"), results=("result",),
-        format="operands " + FN, infer_results=_operand_type(0))
+        format="operands " + FN, infer_results=_operand_type(0), verify=shapes.verify_dynamic_update_slice)
 declare("stablehlo.broadcast", operands=("operand",), attributes=(attr("broadcast_sizes", I64Array),),
-        results=("result",), format="$operand `,` `sizes` `=` $broadcast_sizes " + FN)
+        results=("result",), format="$operand `,` `sizes` `=` $broadcast_sizes " + FN, verify=shapes.verify_broadcast)
 declare("stablehlo.broadcast_in_dim", operands=("operand",), attributes=(attr("broadcast_dimensions", I64Array),),
-        results=("result",), format="$operand `,` `dims` `=` $broadcast_dimensions " + FN)
+        results=("result",), format="$operand `,` `dims` `=` $broadcast_dimensions " + FN,
+        verify=shapes.verify_broadcast_in_dim)
 declare("stablehlo.dynamic_broadcast_in_dim", operands=("operand", "output_dimensions"),
         attributes=(attr("broadcast_dimensions", I64Array),
                     attr("known_expanding_dimensions", I64Array, optional=True),
                     attr("known_nonexpanding_dimensions", I64Array, optional=True)),
         results=("result",),
-        format="$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions " + FN)
+        format="$operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions " + FN,
+        verify=shapes.verify_dynamic_broadcast_in_dim)
 declare("stablehlo.concatenate", operands=("inputs*",), attributes=(attr("dimension", I64),), results=("result",),
-        format="custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension " + FN)
-declare("stablehlo.reshape", operands=("operand",), results=("result",), format="operands " + FN)
-declare("stablehlo.dynamic_reshape", operands=("operand", "output_shape"), results=("result",), format="operands " + FN)
+        format="custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension " + FN,
+        verify=shapes.verify_concatenate)
+declare("stablehlo.reshape", operands=("operand",), results=("result",), format="operands " + FN,
+        verify=shapes.verify_reshape)
+declare("stablehlo.dynamic_reshape", operands=("operand", "output_shape"), results=("result",), format="operands " + FN,
+        verify=shapes.verify_dynamic_reshape)
 declare("stablehlo.transpose", operands=("operand",), attributes=(attr("permutation", I64Array),),
-        results=("result",), format="$operand `,` `dims` `=` $permutation " + FN)
+        results=("result",), format="$operand `,` `dims` `=` $permutation " + FN, verify=shapes.verify_transpose)
 declare("stablehlo.reverse", operands=("operand",), attributes=(attr("dimensions", I64Array),), results=("result",),
         format="$operand `,` `dims` `=` $dimensions attr-dict `:` custom<SameOperandsAndResultType>(type($operand), "
                "type($result))",
-        infer_results=_operand_type(0))
+        infer_results=_operand_type(0), verify=shapes.verify_reverse)
 declare("stablehlo.pad", operands=("operand", "padding_value"),
         attributes=(attr("edge_padding_low", I64Array), attr("edge_padding_high", I64Array),
                     attr("interior_padding", I64Array)),
         results=("result",),
         format="$operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high `,` "
-               "`interior` `=` $interior_padding " + FN)
+               "`interior` `=` $interior_padding " + FN, verify=shapes.verify_pad)
 declare("stablehlo.dynamic_pad", operands=("operand", "padding_value", "edge_padding_low", "edge_padding_high",
-                                           "interior_padding"), results=("result",), format="operands " + FN)
+                                           "interior_padding"), results=("result",), format="operands " + FN,
+        verify=shapes.verify_dynamic_pad)
 declare("stablehlo.real_dynamic_slice", operands=("operand", "start_indices", "limit_indices", "strides"),
-        results=("result",), format="operands " + FN)
+        results=("result",), format="operands " + FN, verify=shapes.verify_real_dynamic_slice)
 declare("stablehlo.get_dimension_size", operands=("operand",), attributes=(attr("dimension", I64),),
         results=("result",), format="$operand `,` `dim` `=` $dimension " + FN,
-        infer_results=lambda op: [parse_type("tensor<i32>")])
+        infer_results=lambda op: [parse_type("tensor<i32>")], verify=shapes.verify_get_dimension_size)
 declare("stablehlo.set_dimension_size", operands=("operand", "size"), attributes=(attr("dimension", I64),),
-        results=("result",), format="$operand `,` $size `,` `dim` `=` $dimension " + FN)
+        results=("result",), format="$operand `,` $size `,` `dim` `=` $dimension " + FN,
+        verify=shapes.verify_set_dimension_size)
 declare("stablehlo.torch_index_select", operands=("operand", "index"), attributes=(attr("dim"), attr("batch_dims")),
         results=("result",))
 

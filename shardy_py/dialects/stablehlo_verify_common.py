@@ -309,3 +309,51 @@ def attr_position(op, ctx, needle: str) -> tuple[int, int] | None:
         return None
     line, column = positions.lines.locate(at)
     return line + positions.first_line - 1, column
+
+
+_HLO_FLOATS = frozenset({"f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E3M4", "f8E4M3", "f8E4M3FN", "f8E4M3FNUZ",
+                         "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ", "f8E8M0FNU", "f16", "f32", "f64", "bf16"})
+
+
+def element_kind(t: Type | None) -> str | None:
+    """The ODS class of an element type (of ``t`` or of its elements, ``Base.td``): ``pred`` (i1), ``int``
+    (signless or unsigned 2/4/8/16/32/64 bits), ``float`` (HLO_Float), ``complex`` (of f32 or f64), ``quant``
+    (per-tensor), ``quant_axis`` (per-axis), ``index``; ``other`` for anything else; None when unknown."""
+    e = element(t)
+    if e is None:
+        return None
+    if isinstance(e, IntegerType):
+        if e.width == 1 and e.signedness == "":
+            return "pred"
+        return "int" if e.signedness in ("", "u") and e.width in (2, 4, 8, 16, 32, 64) else "other"
+    if isinstance(e, FloatType):
+        return "float" if e.text in _HLO_FLOATS else "other"
+    if isinstance(e, ComplexType):
+        return "complex" if e.element.text in ("f32", "f64") else "other"
+    if isinstance(e, QuantizedType):
+        return "quant_axis" if e.is_per_axis else "quant"
+    if isinstance(e, IndexType):
+        return "index"
+    return "other"
+
+
+def non_negative_attr(op, name: str, bits: int = 64) -> Failure | None:
+    """ODS ``ConfinedAttr<I64Attr, [IntNonNegative]>``: the integer property ``name`` is not negative."""
+    v = int_prop(op, name)
+    if v is not None and v < 0:
+        return op_fail(op, f"attribute '{name}' failed to satisfy constraint: {bits}-bit signless integer attribute "
+                           "whose value is non-negative")
+    return None
+
+
+def static_dimension_tensor(op, index: int) -> Failure | None:
+    """ODS ``HLO_StaticDimensionTensor``: operand ``index`` is a statically shaped 1-D tensor of index or
+    integer values."""
+    t = in_types(op)[index] if index < len(in_types(op)) else None
+    if t is None:
+        return None
+    s = shape(t)
+    if s is None or len(s) != 1 or s[0] < 0 or element_kind(t) not in ("int", "index"):
+        return op_fail(op, f"operand #{index} must be statically shaped 1-dimensional tensor of index or 2/4/8/16/32/"
+                           f"64-bit integer values, but got '{t}'")
+    return None
