@@ -11,20 +11,23 @@ from __future__ import annotations
 
 import re
 
-from shardy_py.dialects.stablehlo_verify_regions import check_inferred, verify_reducer
+from shardy_py.dialects.stablehlo_verify_common import (
+    check_inferred,
+    dims_compatible,
+    element,
+    int_prop,
+    shape,
+)
+from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
 from shardy_py.dialects.stablehlo_verify_types import (
     block_known,
-    compatible_dims,
     dense_ints,
-    element,
     entry_block,
-    int_attr,
     is_ranked,
     known,
     q,
     rank,
     scalar_tensor,
-    shape,
     terminator_types,
 )
 from shardy_py.ir.types import DYNAMIC, RankedTensorType
@@ -50,7 +53,7 @@ def verify_int_attrs(op, positive=(), non_negative=()) -> Failure | None:
     """ODS ``ConfinedAttr<I64Attr, [IntPositive / IntNonNegative]>``."""
     for name, ok, what in [*((n, lambda v: v >= 0, "non-negative") for n in non_negative),
                            *((n, lambda v: v > 0, "positive") for n in positive)]:
-        v = int_attr(op.properties.get(name))
+        v = int_prop(op, name)
         if v is not None and not ok(v):
             return fail(f"'{op.name}' op attribute '{name}' failed to satisfy constraint: 64-bit signless integer "
                         f"attribute whose value is {what}")
@@ -117,7 +120,7 @@ def verify_all_gather(op, ctx) -> Failure | None:
         return f
     if use_global and channel_id(op) < 0:
         return fail("channel_id cannot be negative when useGlobalDeviceIds is set")
-    dim = int_attr(op.properties.get("all_gather_dim"))
+    dim = int_prop(op, "all_gather_dim")
     if dim is None:
         return None
     for v, r in zip(op.operands, op.results, strict=True):
@@ -131,7 +134,7 @@ def verify_all_gather(op, ctx) -> Failure | None:
         if rank(a) != rank(b):
             return fail("operand and result must have the same rank")
         for i in range(rank(a)):
-            if i != dim and not compatible_dims(shape(b)[i], shape(a)[i]):
+            if i != dim and not dims_compatible(shape(b)[i], shape(a)[i]):
                 return fail("operand and result should have the same shape except for the dimension size at "
                             "'all_gather_dim'")
         if shape(a)[dim] == DYNAMIC or shape(b)[dim] == DYNAMIC:
@@ -165,7 +168,7 @@ def _reduction_results(op, data) -> Failure | None:
     if f is not None:
         return f
     acc = terminator_types(block)[0]
-    return check_inferred(op, op.name, [_with_element(t, acc) for t in data])
+    return check_inferred(op, [_with_element(t, acc) for t in data])
 
 
 def verify_all_reduce(op, ctx) -> Failure | None:
@@ -202,7 +205,7 @@ def verify_reduce_scatter(op, ctx) -> Failure | None:
         return f
     if rank(a) != rank(b):
         return fail("operand and result should have same rank")
-    dim = int_attr(op.properties.get("scatter_dimension"))
+    dim = int_prop(op, "scatter_dimension")
     if dim is None:
         return None
     if dim >= rank(a):
@@ -220,7 +223,7 @@ def verify_reduce_scatter(op, ctx) -> Failure | None:
         return fail(f"operand scatter dimension has size {sa[dim]}, expected to be a multiple of result scatter "
                     f"dimension size {sb[dim]}")
     for i in range(rank(a)):
-        if i != dim and not compatible_dims(sa[i], sb[i]):
+        if i != dim and not dims_compatible(sa[i], sb[i]):
             return fail(f"non scatter dimensions should be same for operand ({sa[i]}) and result ({sb[i]})")
     acc = element(terminator_types(block)[0])
     if element(b).text != acc.text:
@@ -236,9 +239,9 @@ def verify_all_to_all(op, ctx) -> Failure | None:
         or verify_pairwise_element_types(op)
     if f is not None:
         return f
-    split = int_attr(op.properties.get("split_dimension"))
-    concat = int_attr(op.properties.get("concat_dimension"))
-    count = int_attr(op.properties.get("split_count"))
+    split = int_prop(op, "split_dimension")
+    concat = int_prop(op, "concat_dimension")
+    count = int_prop(op, "split_count")
     if split is None or concat is None or count is None:
         return None
     f = verify_replica_groups(op, True, False, count)
@@ -262,7 +265,7 @@ def verify_all_to_all(op, ctx) -> Failure | None:
         if s[concat] != DYNAMIC:
             s[concat] *= count
         inferred.append(RankedTensorType.get(s, element(t)))
-    return check_inferred(op, "stablehlo.all_to_all", inferred)
+    return check_inferred(op, inferred)
 
 
 def _dynamic_root(op, what: str, operands) -> Failure | None:
@@ -303,7 +306,7 @@ def verify_collective_broadcast(op, ctx) -> Failure | None:
     if f is not None:
         return f
     data = operands[:-1] if _flag(op, "has_dynamic_root") else operands
-    return check_inferred(op, "stablehlo.collective_broadcast", data)
+    return check_inferred(op, data)
 
 
 def verify_collective_reduce(op, ctx) -> Failure | None:
@@ -340,4 +343,4 @@ def verify_collective_permute(op, ctx) -> Failure | None:
         if v in seen:
             return fail(f"duplicate {'targets' if i % 2 else 'sources'} not allowed.")
         seen.add(v)
-    return check_inferred(op, "stablehlo.collective_permute", [v.type for v in op.operands])
+    return check_inferred(op, [v.type for v in op.operands])

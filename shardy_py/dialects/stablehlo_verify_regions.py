@@ -6,14 +6,19 @@ Messages are MLIR's; they are reported at the op, as ``emitOptionalError(locatio
 """
 from __future__ import annotations
 
+from shardy_py.dialects.stablehlo_verify_common import (
+    check_inferred,
+    dims_compatible,
+    element,
+    ints_prop,
+    shape,
+    types_text,
+)
 from shardy_py.dialects.stablehlo_verify_types import (
     arg_types,
-    array_ints,
     block_known,
-    compatible_dims,
     compatible_shape,
     compatible_shape_and_element,
-    element,
     entry_block,
     hlo_compatible_all,
     is_i1_scalar,
@@ -21,10 +26,8 @@ from shardy_py.dialects.stablehlo_verify_types import (
     known,
     promotable,
     q,
-    qs,
     rank,
     scalar_tensor,
-    shape,
     terminator_types,
 )
 from shardy_py.ir.types import RankedTensorType
@@ -74,7 +77,7 @@ def verify_reducer(block, input_types, init_types, allowed_dims) -> Failure | No
         for d in allowed_dims:
             if j >= len(arg_shape):
                 break
-            if compatible_dims(d, arg_shape[j]):
+            if dims_compatible(d, arg_shape[j]):
                 j += 1
         if j != len(arg_shape):
             return fail(f"The shape of reduction-region's argument at index {n + i} is not compatible with that "
@@ -109,7 +112,7 @@ def verify_reduce(op, ctx) -> Failure | None:
     f = verify_inputs_compatible(inputs)
     if f is not None:
         return f
-    dims = array_ints(op.properties.get("dimensions")) or []
+    dims = ints_prop(op, "dimensions") or []
     r = rank(inputs[0])
     seen = set()
     for d in dims:
@@ -123,16 +126,7 @@ def verify_reduce(op, ctx) -> Failure | None:
     if f is not None:
         return f
     rets = terminator_types(block)
-    return check_inferred(op, "stablehlo.reduce", [RankedTensorType.get(kept, element(t)) for t in rets])
-
-
-def check_inferred(op, name: str, inferred) -> Failure | None:
-    """InferTypeOpInterface's check: the written result types are compatible with the inferred ones."""
-    results = [r.type for r in op.results]
-    if not hlo_compatible_all(inferred, results):
-        return fail(f"'{name}' op inferred type(s) {qs(inferred)} are incompatible with return "
-                    f"type(s) of operation {qs(results)}")
-    return None
+    return check_inferred(op, [RankedTensorType.get(kept, element(t)) for t in rets])
 
 
 def verify_map(op, ctx) -> Failure | None:
@@ -158,7 +152,7 @@ def verify_map(op, ctx) -> Failure | None:
         return fail(f"computation must return single output, but got: {len(outs)}")
     if rank(outs[0]) != 0:
         return fail(f"computation must return 0-rank tensor, but got: {q(outs[0])}")
-    dims = array_ints(op.properties.get("dimensions")) or []
+    dims = ints_prop(op, "dimensions") or []
     if any(d != i for i, d in enumerate(dims)):
         return fail("requires monotonically increasing dimension numbers, but got: " + ", ".join(map(str, dims)))
     result_shape = ()
@@ -167,7 +161,7 @@ def verify_map(op, ctx) -> Failure | None:
             return fail("applied to a subset of dimensions currently not supported: operand dimensions = "
                         f"{rank(t)}, requested map dimensions size = {len(dims)}")
         result_shape = shape(t)
-    return check_inferred(op, "stablehlo.map", [RankedTensorType.get(result_shape, element(outs[0]))])
+    return check_inferred(op, [RankedTensorType.get(result_shape, element(outs[0]))])
 
 
 def verify_sort(op, ctx) -> Failure | None:
@@ -211,24 +205,24 @@ def verify_while(op, ctx) -> Failure | None:
     cond_args, body_args = arg_types(cond), arg_types(body)
     if not hlo_compatible_all(operands, cond_args):
         return fail("expect operands to be compatible with condition block arguments but got "
-                    f"{qs(operands)} vs {qs(cond_args)}")
+                    f"{types_text(operands)} vs {types_text(cond_args)}")
     if not hlo_compatible_all(operands, body_args):
-        return fail(f"expect operands to be compatible with body block arguments but got {qs(operands)} vs "
-                    f"{qs(body_args)}")
+        return fail("expect operands to be compatible with body block arguments but got "
+                    f"{types_text(operands)} vs {types_text(body_args)}")
     body_rets = terminator_types(body)
     if not hlo_compatible_all(operands, body_rets):
-        return fail(f"expect operands to be compatible with body block return types but got {qs(operands)} vs "
-                    f"{qs(body_rets)}")
+        return fail("expect operands to be compatible with body block return types but got "
+                    f"{types_text(operands)} vs {types_text(body_rets)}")
     cond_rets = terminator_types(cond)
     if len(cond_rets) != 1:
         return fail(f"expect condition body returns a single value but got {len(cond_rets)}")
     t = cond_rets[0]
     if not (t.is_shaped and rank(t) == 0 and str(element(t)) == "i1") and not is_i1_scalar(t):
         return fail(f"expect condition block return a zero-ranked tensor of i1 but got {q(t)}")
-    return check_inferred(op, "stablehlo.while", operands)
+    return check_inferred(op, operands)
 
 
-def _verify_conditional(op, name: str) -> Failure | None:
+def _verify_conditional(op) -> Failure | None:
     """``inferConditionalOp`` (if and case) and the results' compatibility with the inferred types."""
     if not known(op):
         return None
@@ -250,15 +244,16 @@ def _verify_conditional(op, name: str) -> Failure | None:
             return fail(f"branch {i} must have 0 arguments, but found {len(b.arguments)}")
         rets = terminator_types(b)
         if not hlo_compatible_all(rets0, rets):
-            return fail(f"branch 0 and branch {i} have mismatched return types: {qs(rets0)} vs {qs(rets)}")
-    return check_inferred(op, name, rets0)
+            return fail(f"branch 0 and branch {i} have mismatched return types: {types_text(rets0)} vs "
+                        f"{types_text(rets)}")
+    return check_inferred(op, rets0)
 
 
 def verify_if(op, ctx) -> Failure | None:
     """``IfOp``'s type inference."""
-    return _verify_conditional(op, "stablehlo.if")
+    return _verify_conditional(op)
 
 
 def verify_case(op, ctx) -> Failure | None:
     """``CaseOp``'s type inference."""
-    return _verify_conditional(op, "stablehlo.case")
+    return _verify_conditional(op)

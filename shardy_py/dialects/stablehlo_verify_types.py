@@ -1,6 +1,6 @@
-"""Type and attribute helpers for StableHLO's op verifiers (``stablehlo/dialect/Base.cpp`` and the
-helpers at the top of ``TypeInference.cpp``): shapes, element types, compatibility, promotion, the
-integer lists of array and elements attributes, and the way MLIR's diagnostics print types.
+"""What StableHLO's region, window and collective verifiers add to ``stablehlo_verify_common``:
+MLIR's plain ``verifyCompatibleShape``, element-type promotion (``isPromotableElementType``), the
+shape and values of an integer elements attribute, and the blocks of an op's regions.
 
 A verifier asks ``known(op)`` first: an op with an operand or result whose type is not known (an
 unresolved name) stays unjudged.
@@ -10,21 +10,23 @@ from __future__ import annotations
 import functools
 import re
 
-from shardy_py.dialects.attr_codecs import ints_of
+from shardy_py.dialects.stablehlo_verify_common import (
+    bit_width,
+    compatible,
+    dims_compatible,
+    element,
+    shape,
+    types_text,
+)
 from shardy_py.ir.types import (
-    DYNAMIC,
     ComplexType,
     FloatType,
     IntegerType,
     QuantizedType,
     RankedTensorType,
-    TupleType,
     Type,
-    UnrankedTensorType,
     parse_type,
 )
-
-_BOUNDS = re.compile(r"#stablehlo\.bounds<([^>]*)>")
 
 
 def known(op) -> bool:
@@ -35,37 +37,15 @@ def known(op) -> bool:
 
 def q(t) -> str:
     """A type as MLIR's diagnostics print it: ``'tensor<f32>'``."""
-    return f"'{t}'"
-
-
-def qs(types) -> str:
-    """A type range as MLIR's diagnostics print it: ``'tensor<f32>', 'tensor<i32>'``."""
-    return ", ".join(q(t) for t in types)
-
-
-def is_tensor(t: Type | None) -> bool:
-    """A ranked or unranked tensor type."""
-    return isinstance(t, (RankedTensorType, UnrankedTensorType))
+    return types_text([t])
 
 
 def is_ranked(t: Type | None) -> bool:
     return isinstance(t, RankedTensorType)
 
 
-def shape(t: Type | None) -> tuple[int, ...] | None:
-    """The shape of a ranked tensor (``DYNAMIC`` for ``?``), else None."""
-    return t.shape if isinstance(t, RankedTensorType) else None
-
-
 def rank(t: Type | None) -> int | None:
     return len(t.shape) if isinstance(t, RankedTensorType) else None
-
-
-def element(t: Type) -> Type:
-    """``getElementTypeOrSelf``: a tensor's element type, or the type itself."""
-    if isinstance(t, (RankedTensorType, UnrankedTensorType)):
-        return parse_type(t.element_type)
-    return t
 
 
 def scalar_tensor(element_type: Type | str) -> RankedTensorType:
@@ -73,70 +53,21 @@ def scalar_tensor(element_type: Type | str) -> RankedTensorType:
     return RankedTensorType.get((), str(element_type))
 
 
-def bounds(t: Type) -> tuple[int, ...] | None:
-    """The bounds of a bounded-dynamic tensor (``#stablehlo.bounds<?, 4>``), else None."""
-    enc = getattr(t, "encoding", None)
-    if not enc:
-        return None
-    m = _BOUNDS.fullmatch(enc.strip())
-    if not m:
-        return None
-    return tuple(DYNAMIC if b.strip() == "?" else int(b) for b in m.group(1).split(","))
-
-
-def compatible_dims(a: int, b: int) -> bool:
-    return a == DYNAMIC or b == DYNAMIC or a == b
-
-
 def compatible_shape(a: Type, b: Type) -> bool:
-    """MLIR's ``verifyCompatibleShape``: unranked matches anything; else same rank, compatible dims."""
+    """MLIR's ``verifyCompatibleShape``: two shaped types, unranked matching anything, else the same
+    rank with compatible dimensions."""
     if not (a.is_shaped and b.is_shaped):
         return False
     sa, sb = shape(a), shape(b)
     if sa is None or sb is None:
         return True
-    return len(sa) == len(sb) and all(compatible_dims(x, y) for x, y in zip(sa, sb, strict=True))
-
-
-def compatible_shape_with_bounds(a: Type, b: Type) -> bool:
-    """``hlo::verifyCompatibleShapeWithBounds``: compatible shapes, and no static size over the other's bound."""
-    if not compatible_shape(a, b):
-        return False
-    sa, sb = shape(a), shape(b)
-    if sa is None or sb is None:
-        return True
-
-    def fits(s, bs) -> bool:
-        return bs is None or not s or all(bd == DYNAMIC or bd >= d for d, bd in zip(s, bs, strict=False))
-
-    return fits(sa, bounds(b)) and fits(sb, bounds(a))
-
-
-def _quant_key(t: QuantizedType):
-    return (t.storage_type.lstrip("s"), t.storage_min, t.storage_max, str(t.expressed_type), t.is_per_axis)
-
-
-def compatible_element(a: Type, b: Type) -> bool:
-    """``isCompatibleElementTypeForHloTypeInference``."""
-    a, b = element(a), element(b)
-    if isinstance(a, QuantizedType) and isinstance(b, QuantizedType):
-        return _quant_key(a) == _quant_key(b)
-    if isinstance(a, QuantizedType) or isinstance(b, QuantizedType):
-        return False
-    return a.text == b.text
-
-
-def hlo_compatible(a: Type, b: Type) -> bool:
-    """``isCompatibleForHloTypeInference`` for two types."""
-    if a.is_shaped and b.is_shaped:
-        return compatible_shape_with_bounds(a, b) and compatible_element(a, b)
-    return compatible_element(a, b)
+    return len(sa) == len(sb) and all(dims_compatible(x, y) for x, y in zip(sa, sb, strict=True))
 
 
 def hlo_compatible_all(xs, ys) -> bool:
     """``isCompatibleForHloTypeInference`` for two type ranges."""
     xs, ys = list(xs), list(ys)
-    return len(xs) == len(ys) and all(hlo_compatible(a, b) for a, b in zip(xs, ys, strict=True))
+    return len(xs) == len(ys) and all(compatible(a, b) for a, b in zip(xs, ys, strict=True))
 
 
 def same_element(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
@@ -152,29 +83,6 @@ def compatible_shape_and_element(a: Type, b: Type, ignore_fp_precision: bool = F
     return compatible_shape(a, b) and same_element(a, b, ignore_fp_precision)
 
 
-def bit_width(e: Type) -> int | None:
-    """``getBitWidth`` of an element type (complex: twice its part; quantized: its storage)."""
-    if isinstance(e, ComplexType):
-        w = bit_width(e.element)
-        return None if w is None else 2 * w
-    if isinstance(e, QuantizedType):
-        return e.storage_width
-    if isinstance(e, IntegerType):
-        return e.width
-    return float_width(e.text)
-
-
-@functools.lru_cache(maxsize=64)
-def float_width(name: str) -> int | None:
-    """The bit width of a float type by name (``f32`` 32, ``bf16`` 16, ``f8E4M3FN`` 8...)."""
-    if name in ("bf16", "f16"):
-        return 16
-    if name == "tf32":
-        return 19
-    m = re.fullmatch(r"f(\d+)(?:E\d+M\d+\w*)?", name)
-    return int(m.group(1)) if m else None
-
-
 def _kind(e: Type) -> str:
     if isinstance(e, IntegerType):
         return "int"
@@ -187,8 +95,13 @@ def _kind(e: Type) -> str:
     return "other"
 
 
+def _width(e: Type) -> int | None:
+    return e.storage_width if isinstance(e, QuantizedType) else bit_width(e)
+
+
 def promotable(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
-    """``isPromotableElementType``: the same kind of element and ``width(a) <= width(b)``."""
+    """``isPromotableElementType``: the same kind of element and ``width(a) <= width(b)`` (quantized:
+    the same expressed type, storage widths compared)."""
     if not (a.is_shaped and b.is_shaped):
         return False
     ea, eb = element(a), element(b)
@@ -197,7 +110,7 @@ def promotable(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
         return False
     if ignore_fp_precision and ka == "float":
         return True
-    wa, wb = bit_width(ea), bit_width(eb)
+    wa, wb = _width(ea), _width(eb)
     return wa is not None and wb is not None and wa <= wb
 
 
@@ -206,16 +119,7 @@ def is_i1_scalar(t: Type) -> bool:
     return isinstance(t, RankedTensorType) and not t.shape and t.element_type == "i1"
 
 
-def is_tuple(t: Type) -> bool:
-    return isinstance(t, TupleType) or t.text.startswith("tuple<")
-
-
 # -- attributes -----------------------------------------------------------------------------------
-
-def array_ints(attr) -> list[int] | None:
-    """The integers of a ``array<i64: ...>`` attribute (None when absent)."""
-    return None if attr is None else ints_of(attr)
-
 
 _DENSE = re.compile(r"dense<(.*)>\s*:\s*(tensor<.*>)\s*\Z", re.S)
 
@@ -249,14 +153,6 @@ def dense_ints(attr) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     if attr is None:
         return None
     return _dense(str(attr))
-
-
-def int_attr(attr) -> int | None:
-    """The value of an integer attribute ``3 : i64`` (None when absent or not an integer)."""
-    if attr is None:
-        return None
-    m = re.match(r"\s*(-?\d+)", str(attr))
-    return int(m.group(1)) if m else None
 
 
 # -- regions --------------------------------------------------------------------------------------

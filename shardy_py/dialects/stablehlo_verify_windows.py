@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import attrs
 
-from shardy_py.dialects.stablehlo_verify_regions import check_inferred, verify_inputs_compatible, verify_reducer
+from shardy_py.dialects.stablehlo_verify_common import (
+    check_inferred,
+    element,
+    ints_prop,
+    shape,
+)
+from shardy_py.dialects.stablehlo_verify_regions import verify_inputs_compatible, verify_reducer
 from shardy_py.dialects.stablehlo_verify_types import (
-    array_ints,
     block_known,
     compatible_shape_and_element,
     dense_ints,
-    element,
     entry_block,
     is_i1_scalar,
     is_ranked,
@@ -20,7 +24,6 @@ from shardy_py.dialects.stablehlo_verify_types import (
     q,
     rank,
     scalar_tensor,
-    shape,
     terminator_types,
 )
 from shardy_py.ir.types import DYNAMIC, RankedTensorType
@@ -122,14 +125,14 @@ def verify_reduce_window(op, ctx) -> Failure | None:
     padding = padding_pairs(op.properties.get("padding"))
     if isinstance(padding, Failure):
         return padding
-    sizes = array_ints(op.properties.get("window_dimensions")) or []
+    sizes = ints_prop(op, "window_dimensions") or []
     for t in inputs:
         if rank(t) != len(sizes):
             return fail(f"expects window-dimensions size == input rank, but got window-dimensions size: "
                         f"{len(sizes)} and input: {q(t)} with rank = {rank(t)}.")
-    window = window_dims(sizes, array_ints(op.properties.get("window_strides")) or [], padding,
-                         array_ints(op.properties.get("base_dilations")) or [],
-                         array_ints(op.properties.get("window_dilations")) or [])
+    window = window_dims(sizes, ints_prop(op, "window_strides") or [], padding,
+                         ints_prop(op, "base_dilations") or [],
+                         ints_prop(op, "window_dilations") or [])
     if isinstance(window, Failure):
         return window
     f = verify_reducer(block, inputs, inits, sizes)
@@ -138,7 +141,7 @@ def verify_reduce_window(op, ctx) -> Failure | None:
     rets = terminator_types(block)
     inferred = [RankedTensorType.get(window_output_shape(shape(t), window), element(rets[i]))
                 for i, t in enumerate(inputs)]
-    return check_inferred(op, "stablehlo.reduce_window", inferred)
+    return check_inferred(op, inferred)
 
 
 def verify_select_and_scatter(op, ctx) -> Failure | None:
@@ -166,18 +169,18 @@ def verify_select_and_scatter(op, ctx) -> Failure | None:
     f = verify_reducer(scatter, [scalar_tensor(element(source))], [init], [])
     if f is not None:
         return f
-    sizes = array_ints(op.properties.get("window_dimensions")) or []
+    sizes = ints_prop(op, "window_dimensions") or []
     if rank(operand) != len(sizes):
         return fail(f"expects window-dimensions size == operand rank, but got window-dimensions size: "
                     f"{len(sizes)} and operand-type: {q(operand)} with rank = {rank(operand)}.")
     padding = padding_pairs(op.properties.get("padding"))
     if isinstance(padding, Failure):
         return padding
-    window = window_dims(sizes, array_ints(op.properties.get("window_strides")) or [], padding)
+    window = window_dims(sizes, ints_prop(op, "window_strides") or [], padding)
     if isinstance(window, Failure):
         return window
     expected = RankedTensorType.get(window_output_shape(shape(operand), window), element(operand))
     if not compatible_shape_and_element(expected, source, ignore_fp_precision=True):
         return fail(f"expects source-type to be {q(expected)}, but got{q(source)}")
     inferred = RankedTensorType.get(shape(operand), element(terminator_types(scatter)[0]), operand.encoding)
-    return check_inferred(op, "stablehlo.select_and_scatter", [inferred])
+    return check_inferred(op, [inferred])
