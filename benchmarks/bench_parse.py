@@ -31,6 +31,9 @@ SHARDINGS = [
 ]
 
 
+INNER = "@INNER@"
+
+
 def _block(i: int, v: str, k: int) -> tuple[list[str], str, int]:
     """Ops for one unit of work: returns (lines, last value, number of ops)."""
     s = SHARDINGS[k % len(SHARDINGS)]
@@ -48,13 +51,15 @@ def _block(i: int, v: str, k: int) -> tuple[list[str], str, int]:
     if kind == 4:
         return [f"    %{i} = stablehlo.dot_general {v}, %arg1, contracting_dims = [1] x [0] "
                 f"{{sdy.sharding = #sdy.sharding_per_value<[{s2}]>}} : ({T}, tensor<128x128xf32>) -> {T}"], f"%{i}", 1
+    # the region is isolated from above: MLIR numbers its values after all of the function's
+    # own, the same in every such region (INNER is replaced once the function is complete)
     lines = [
         f'    %{i} = sdy.manual_computation({v}) in_shardings=[<@mesh, [{{"data"}}, {{?}}]>] '
         f'out_shardings=[<@mesh, [{{"data"}}, {{?}}]>] manual_axes={{"data"}} (%arg2: {TM}) {{',
-        f"      %{i + 1} = stablehlo.negate %arg2 : {TM}",
-        f"      %{i + 2} = stablehlo.abs %{i + 1} {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{{}}, "
+        f"      %{INNER}0 = stablehlo.negate %arg2 : {TM}",
+        f"      %{INNER}1 = stablehlo.abs %{INNER}0 {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{{}}, "
         f'{{"model"}}]>]>}} : {TM}',
-        f"      sdy.return %{i + 2} : {TM}",
+        f"      sdy.return %{INNER}1 : {TM}",
         f"    }} : ({T}) -> {T}",
     ]
     return lines, f"%{i}", 4
@@ -73,12 +78,14 @@ def synthesise(n_ops: int) -> str:
         done += 1
         v = "%arg0"
         i = 0
+        body: list[str] = []
         while i < 500 and done < n_ops:
             lines, v, n = _block(i, v, k)
-            out.extend(lines)
-            i += n if n == 1 else 3
+            body.extend(lines)
+            i += 1
             done += n
             k += 1
+        out.extend(line.replace(f"{INNER}0", str(i)).replace(f"{INNER}1", str(i + 1)) for line in body)
         out.append(f"    return {v} : {T}\n  }}")
         done += 1
         f += 1

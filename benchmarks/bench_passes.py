@@ -142,10 +142,10 @@ def count_ops(text: str) -> int:
 
 
 def synthetic_text(n_ops: int) -> str:
-    """``synthesise_module(n_ops)`` with its first function renamed ``@main``."""
+    """``synthesise_module(n_ops)`` (its first function is ``@main``)."""
     from synth import synthesise_module
 
-    return synthesise_module(n_ops).replace("@layer0(", "@main(", 1)
+    return synthesise_module(n_ops)
 
 
 def measure(name: str, text: str, pipeline: str, repeats: int, verify: bool) -> Row:

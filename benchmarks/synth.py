@@ -18,6 +18,9 @@ benchmark runner checks both). Like real exports, a few attribute texts repeat m
 """
 from __future__ import annotations
 
+import argparse
+import sys
+
 MESH_AXES = '["data"=4, "seq"=2, "model"=4]'
 B, S, D, H = 32, 64, 256, 1024            # batch, sequence, model width, hidden width
 X = f"tensor<{B}x{S}x{D}xf32>"           # activations
@@ -116,9 +119,11 @@ def _gelu() -> str:
 
 
 def _function(index: int, blocks: int) -> str:
-    """Layer function ``@layer<index>`` made of ``blocks`` blocks (``OPS_PER_BLOCK`` ops each)."""
+    """Layer function made of ``blocks`` blocks (``OPS_PER_BLOCK`` ops each): ``@main`` first (the
+    function Shardy's propagation and export pipelines start from), then ``@layer<index>``."""
+    name = "main" if index == 0 else f"layer{index}"
     head = (
-        f"  func.func public @layer{index}("
+        f"  func.func public @{name}("
         f'%arg0: {X} {{sdy.sharding = #sdy.sharding<@mesh, [{{"data", ?}}, {{"seq"}}, {{}}]>}}, '
         f'%arg1: {W1} {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{"model"}}p1]>}}, '
         f'%arg2: {W2} {{sdy.sharding = #sdy.sharding<@mesh, [{{"model"}}, {{}}]>}}, '
@@ -140,7 +145,8 @@ def synthesise_module(n_ops: int, ops_per_func: int = 500) -> str:
     """Canonical text of a module with about ``n_ops`` ops (within one block, ``OPS_PER_BLOCK``).
 
     Ops are counted as ``Module.walk`` visits them, without the module itself: functions,
-    their returns, every op in every region. Functions hold at most ``ops_per_func`` ops.
+    their returns, every op in every region. Functions hold at most ``ops_per_func`` ops; the
+    first is ``@main``, so the module goes through ``propagate`` and the whole pipelines.
     """
     if n_ops < 1:
         raise ValueError(f"n_ops must be positive, got {n_ops}")
@@ -155,3 +161,23 @@ def synthesise_module(n_ops: int, ops_per_func: int = 500) -> str:
         index += 1
     header = "module @jit_layers attributes {mhlo.num_partitions = 32 : i32, mhlo.num_replicas = 1 : i32} {"
     return "\n".join([header, f"  sdy.mesh @mesh = <{MESH_AXES}>", *funcs, _gelu(), "}"]) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python benchmarks/synth.py N [-o FILE]``: write a module of about N ops."""
+    ap = argparse.ArgumentParser(prog="synth.py", description="Write a synthetic Shardy module of about N ops "
+                                 "(the benchmarks' transformer-like layers; its first function is @main).")
+    ap.add_argument("ops", type=int, help="number of ops, about (e.g. 2000, 20000, 200000)")
+    ap.add_argument("-o", "--output", help="write here instead of standard output")
+    ap.add_argument("--ops-per-func", type=int, default=500, help="most ops in one function (default 500)")
+    args = ap.parse_args(argv)
+    if args.ops < 1:
+        ap.error(f"the number of ops must be positive, got {args.ops}")
+    from shardy_py.cli import write_output
+
+    write_output(synthesise_module(args.ops, args.ops_per_func), args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -27,6 +27,13 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
 ]
 
 
+def version_text() -> str:
+    """What ``--version`` prints (the package's version)."""
+    from shardy_py import __version__
+
+    return f"shardy-py {__version__}"
+
+
 def read_source(path: str) -> str:
     """Text of ``path`` (``-`` is standard input); raises OSError/UnicodeDecodeError."""
     if path == "-":
@@ -43,6 +50,15 @@ def read_input(path: str, command: str) -> tuple[str, str] | None:
         print(f"shardy-py {command}: cannot read {path}: {e}", file=sys.stderr)
         return None
     return source, "<stdin>" if path == "-" else path
+
+
+def write_output(text: str, path: str | None) -> None:
+    """``text`` to ``path`` (``-o``), or to standard output when there is none."""
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
 
 
 def report(path: str, source: str, line: int, column: int, message: str, severity: str = "error") -> None:
@@ -142,6 +158,7 @@ def cmd_fmt(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="shardy-py", description="Read, check and print Shardy (sdy) MLIR.")
+    ap.add_argument("--version", action="version", version=version_text())
     sub = ap.add_subparsers(dest="command", required=True)
     f = sub.add_parser("fmt", help="print a module in canonical form")
     f.add_argument("file", help="MLIR file, or - for standard input")
@@ -152,11 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
     g = f.add_mutually_exclusive_group()
     g.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
     g.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
+    f.add_argument("--version", action="version", version=version_text())
     f.set_defaults(func=cmd_fmt)
     for name, module_name, help_text in SUBCOMMANDS:
         module = importlib.import_module(module_name)
         p = sub.add_parser(name, help=help_text, description=module.__doc__)
         module.add_arguments(p)
+        p.add_argument("--version", action="version", version=version_text())
         p.set_defaults(func=module.run)
     return ap
 

@@ -39,7 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Propagate FILE and print, draw or explain the result; returns the exit status."""
-    from shardy_py.cli import read_and_parse, report
+    from shardy_py.cli import read_and_parse, report, write_output
     from shardy_py.explanation import ExplainError, explain
     from shardy_py.passes.manager import PassError
     from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped, propagate
@@ -87,11 +87,7 @@ def run(args: argparse.Namespace) -> int:
         from shardy_py.show.html import html_page
 
         text = html_page(text, title=f"{name} - shardy_py propagate")
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
-        sys.stdout.write(text)
+    write_output(text, args.output)
     return 0
 
 
