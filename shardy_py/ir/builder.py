@@ -64,6 +64,8 @@ class Builder:
             region = Region(parent=op)
             region.blocks.append(Block(parent=region))
             op.regions.append(region)
+        if result_types is not None:
+            lookup(name)  # loads the dialects on first use: their SSA name suggestions (%cst) print the op
         types = list(result_types) if result_types is not None else infer_result_types(op)
         for i, t in enumerate(types):
             v = Value("", t, op, i)

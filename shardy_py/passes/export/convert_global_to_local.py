@@ -243,8 +243,9 @@ def convert_op(conv: Conversion, op: Operation) -> None:
 def _sync_operand_types(module) -> None:
     for op in module.walk():
         if op.operands:
-            op.operand_types = [v.type if v is not None else t for v, t in
-                                zip(op.operands, list(op.operand_types_view) + [None] * len(op.operands))]
+            written = op.operand_types_view
+            op.operand_types = [v.type if v is not None else (written[i] if i < len(written) else None)
+                                for i, v in enumerate(op.operands)]
 
 
 @register

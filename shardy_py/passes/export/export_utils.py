@@ -105,7 +105,8 @@ def ordered_axis_refs(axes: Sequence[AxisRefAttr], mesh: MeshAttr) -> list[AxisR
         if len(points) == 2:
             out.append(AxisRefAttr(a.name))
             continue
-        out.extend(AxisRefAttr(a.name, SubAxisInfoAttr(lo, hi // lo)) for lo, hi in zip(points, points[1:]))
+        pairs = zip(points[:-1], points[1:], strict=True)
+        out.extend(AxisRefAttr(a.name, SubAxisInfoAttr(lo, hi // lo)) for lo, hi in pairs)
     return out
 
 
