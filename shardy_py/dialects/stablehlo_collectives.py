@@ -17,6 +17,7 @@ The attributes: ``replica_groups`` and ``source_target_pairs`` are ``I64Elements
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_verify_collectives as V
+from shardy_py.dialects import stablehlo_verify_io as IO
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
 
@@ -80,15 +81,17 @@ declare("stablehlo.cross-replica-sum", operands=("operand",), attributes=(_req("
 
 # -- asynchronous execution ----------------------------------------------------------------------
 declare("stablehlo.async_start", operands=("operands*",), results=("result",), regions=("body",),
-        traits=(_IMPLICIT_RETURN, "IsolatedFromAbove"))
-declare("stablehlo.async_done", operands=("operand",), results=("result",))
+        traits=(_IMPLICIT_RETURN, "IsolatedFromAbove"), verify=IO.verify_async_start)
+declare("stablehlo.async_done", operands=("operand",), results=("result",), verify=IO.verify_async_done)
 
 # -- host and peer communication -----------------------------------------------------------------
 declare("stablehlo.infeed", operands=("token",), attributes=(_str_config("infeed_config"), _opt("layout")),
-        results=("results*",))
+        results=("results*",), verify=IO.verify_infeed)
 declare("stablehlo.outfeed", operands=("inputs*", "token"), attributes=(_str_config("outfeed_config"),),
         results=("result",))
 declare("stablehlo.send", operands=("inputs*", "token"),
-        attributes=(_req("channel_handle"), _host_transfer(), _opt("source_target_pairs")), results=("result",))
+        attributes=(_req("channel_handle"), _host_transfer(), _opt("source_target_pairs")), results=("result",),
+        verify=IO.verify_send)
 declare("stablehlo.recv", operands=("token",),
-        attributes=(_req("channel_handle"), _host_transfer(), _opt("source_target_pairs")), results=("results*",))
+        attributes=(_req("channel_handle"), _host_transfer(), _opt("source_target_pairs")), results=("results*",),
+        verify=IO.verify_recv)

@@ -8,6 +8,8 @@ from shardy_py.dialects import stablehlo_verify_dot as dot
 from shardy_py.dialects.attr_codecs import Enum, I64Array
 from shardy_py.dialects.registry import declare
 from shardy_py.dialects.stablehlo_ops import FN, attr
+from shardy_py.dialects.stablehlo_verify_batch_norm import verify_batch_norm
+from shardy_py.dialects.stablehlo_verify_calls import verify_composite, verify_custom_call
 from shardy_py.ir import attrs as A
 
 FFT_TYPE = Enum("stablehlo", "fft_type", ("FFT", "IFFT", "RFFT", "IRFFT"))
@@ -37,11 +39,13 @@ declare("stablehlo.triangular_solve", operands=("a", "b"),
         results=("result",))
 _BATCH_NORM = (attr("epsilon"), attr("feature_index"))
 declare("stablehlo.batch_norm_grad", operands=("operand", "scale", "mean", "variance", "grad_output"),
-        attributes=_BATCH_NORM, results=("grad_operand", "grad_scale", "grad_offset"))
+        attributes=_BATCH_NORM, results=("grad_operand", "grad_scale", "grad_offset"),
+        verify=verify_batch_norm)
 declare("stablehlo.batch_norm_inference", operands=("operand", "scale", "offset", "mean", "variance"),
-        attributes=_BATCH_NORM, results=("result",))
+        attributes=_BATCH_NORM, results=("result",), verify=verify_batch_norm)
 declare("stablehlo.batch_norm_training", operands=("operand", "scale", "offset"),
-        attributes=_BATCH_NORM, results=("output", "batch_mean", "batch_var"))
+        attributes=_BATCH_NORM, results=("output", "batch_mean", "batch_var"),
+        verify=verify_batch_norm)
 
 # -- random numbers ---------------------------------------------------------------------------
 declare("stablehlo.rng", operands=("a", "b", "shape"), attributes=(attr("rng_distribution", RNG_DISTRIBUTION),),
@@ -65,12 +69,12 @@ declare("stablehlo.custom_call", operands=("inputs*",),
                     attr("operand_layouts", optional=True), attr("result_layouts", optional=True),
                     attr("output_operand_aliases", default=A.OpaqueAttr("[]"))),
         results=("results*",),
-        format="custom<CustomCallTarget>($call_target_name) `(` $inputs `)` " + FN)
+        format="custom<CustomCallTarget>($call_target_name) `(` $inputs `)` " + FN, verify=verify_custom_call)
 declare("stablehlo.composite", operands=("inputs*",),
         attributes=(attr("name"), attr("composite_attributes", default=A.OpaqueAttr("{}")), attr("decomposition"),
                     attr("version", default=A.OpaqueAttr("0 : i32"))),
         results=("results*",), regions=("composite_regions*",),
-        format="$name operands (` ` `(` $composite_regions^ `)`)? " + FN)
+        format="$name operands (` ` `(` $composite_regions^ `)`)? " + FN, verify=verify_composite)
 declare("stablehlo.optimization_barrier", operands=("operand*",), results=("result*",),
         format="attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?",
         infer_results=lambda op: [v.type for v in op.operands])
