@@ -24,6 +24,7 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("rules", "shardy_py.rules.command", "the sharding rule of each op, as text and per factor"),
     ("propagate", "shardy_py.passes.propagation.propagate_command",
      "run the propagation pipeline; print, draw (--show) or explain (--explain VALUE) the result"),
+    ("interpret", "shardy_py.interpreter.command", "run a StableHLO module with the numpy interpreter"),
 ]
 
 

@@ -1,0 +1,38 @@
+"""A numpy interpreter of StableHLO: ``interpret(module, *args)`` runs a module's ``main`` as
+StableHLO's reference interpreter (``stablehlo-translate --interpret``) does.
+
+Layout: ``values`` (element types and numpy dtypes), ``arith`` (element arithmetic), ``evaluator``
+(runs functions and regions), the op families (``ops_elementwise``, ``ops_shape``, ``ops_reduce``,
+``ops_linalg``, ``ops_gather``, ``ops_control``, ``ops_collectives``, ``ops_chlo``), ``check_ops``
+(the check and interpreter dialects), ``printing`` and ``command`` (the ``interpret`` subcommand).
+"""
+from __future__ import annotations
+
+import importlib
+
+_OP_MODULES = ("ops_elementwise", "ops_shape", "ops_control", "check_ops")
+_loaded = False
+
+
+def load_ops() -> None:
+    """Import every op-family module, which registers its handlers."""
+    global _loaded
+    if _loaded:
+        return
+    for name in _OP_MODULES:
+        try:
+            importlib.import_module(f"shardy_py.interpreter.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"shardy_py.interpreter.{name}":
+                raise
+    _loaded = True
+
+
+def interpret(module, *args, function: str = "main") -> tuple:
+    """See ``shardy_py.interpreter.api.interpret``."""
+    from shardy_py.interpreter.api import interpret as _interpret
+
+    return _interpret(module, *args, function=function)
+
+
+__all__ = ["interpret", "load_ops"]

@@ -1,0 +1,78 @@
+"""``interpret(module, *args)``: run a module's entry function as StableHLO's reference interpreter
+does (``stablehlo/reference/Api.cpp``)."""
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+
+from shardy_py.interpreter import load_ops
+from shardy_py.interpreter.evaluator import Evaluator, InterpretError
+from shardy_py.interpreter.values import TOKEN, fit
+
+load_ops()
+
+
+def entry_function(module, function: str = "main"):
+    """The function ``interpret`` runs: ``function`` by name, or the only function of the module;
+    None when the module has no functions."""
+    funcs = [op for op in module.body.ops if op.name == "func.func"]
+    if not funcs:
+        return None
+    for f in funcs:
+        if f.properties_view.get("sym_name") == function:
+            return f
+    if len(funcs) == 1 and function == "main":
+        return funcs[0]
+    raise InterpretError(f"module must have entry func with name {function}", module.body.ops[0].loc)
+
+
+def run_module(module, args=(), *, function: str = "main", probe_dir: str | None = None, out=None):
+    """Run the entry function of ``module`` on ``args`` (numpy arrays); (results, result types)."""
+    func = entry_function(module, function)
+    if func is None:
+        return [], []
+    arg_types = func.properties_view.get("arg_types", [])
+    result_types = func.properties_view.get("result_types", [])
+    if len(args) != len(arg_types):
+        raise InterpretError(f"invalid number of arguments: expected {len(arg_types)}, got {len(args)}", func.loc)
+    values = []
+    for i, (a, t) in enumerate(zip(args, arg_types, strict=False)):
+        if a is TOKEN or isinstance(a, tuple):
+            values.append(a)
+            continue
+        a = np.asarray(a)
+        shape = tuple(getattr(t, "shape", ()))
+        if a.shape != shape:
+            raise InterpretError(f"argument {i} has shape {a.shape}, expected {t}", func.loc)
+        values.append(fit(a, t.element_type))
+    if probe_dir:
+        try:
+            os.remove(os.path.join(probe_dir, "index.csv"))
+        except FileNotFoundError:
+            pass
+    ev = Evaluator(module, probe_dir=probe_dir, out=out if out is not None else sys.stdout)
+    with np.errstate(all="ignore"):
+        results = ev.run_region(func.regions[0], values, {})
+    return results, list(result_types)
+
+
+def interpret(module, *args, function: str = "main") -> tuple:
+    """Run ``function`` (by default ``main``, or the module's only function) of ``module`` (a parsed
+    ``Module`` or MLIR text) on ``args`` (numpy arrays) with StableHLO's semantics; its results as
+    numpy arrays.  Raises ``InterpretError`` (with ``.loc``) on a failing check or unsupported op.
+
+    >>> import numpy as np, shardy_py
+    >>> shardy_py.interpret('''func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> {
+    ...   %0 = stablehlo.add %a, %a : tensor<2xi32>
+    ...   return %0 : tensor<2xi32>
+    ... }''', np.array([1, 2], np.int32))
+    (array([2, 4], dtype=int32),)
+    """
+    if isinstance(module, str):
+        import shardy_py
+
+        module = shardy_py.parse(module)
+    results, _ = run_module(module, args, function=function)
+    return tuple(results)
