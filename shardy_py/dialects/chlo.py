@@ -2,6 +2,7 @@
 functions, constants, top_k, ragged_dot and scan."""
 from __future__ import annotations
 
+from shardy_py.dialects import chlo_verify as V
 from shardy_py.dialects.attr_codecs import I64, Bool
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir import attrs as A
@@ -25,9 +26,15 @@ def _value_type(op):
     return parse_type(str(op.properties["value"]).rsplit(" : ", 1)[1])
 
 
+#: The broadcasting binary ops whose element types need only be compatible (quantized alike), and those
+#: without an element-type trait (logical ops, complex); the others require the same element type.
+_COMPATIBLE_ELEMENTS = frozenset({"add", "maximum", "minimum"})
+_NO_ELEMENT_TRAIT = frozenset({"and", "or", "xor", "complex"})
 for _name in BROADCAST_BINARY:
     declare(f"chlo.broadcast_{_name}", operands=("lhs", "rhs"),
-            attributes=(AttrDef("broadcast_dimensions", optional=True),), results=("result",), format=_BROADCAST)
+            attributes=(AttrDef("broadcast_dimensions", optional=True),), results=("result",), format=_BROADCAST,
+            verify=V.verify_compatible_elements if _name in _COMPATIBLE_ELEMENTS
+            else None if _name in _NO_ELEMENT_TRAIT else V.verify_same_elements)
 declare("chlo.broadcast_compare", operands=("lhs", "rhs"),
         attributes=(AttrDef("broadcast_dimensions", optional=True), AttrDef("comparison_direction"),
                     AttrDef("compare_type", optional=True)),
@@ -37,10 +44,12 @@ for _name in UNARY:
 for _name, (a, b) in {"next_after": ("x", "y"), "polygamma": ("n", "x"), "zeta": ("x", "q"),
                       "mulhi": ("lhs", "rhs")}.items():
     declare(f"chlo.{_name}", operands=(a, b), results=("result",),
-            format=f"${a} `,` ${b} attr-dict `:` type(${a}) `,` type(${b}) `->` type(results)")
+            format=f"${a} `,` ${b} attr-dict `:` type(${a}) `,` type(${b}) `->` type(results)",
+            verify=V.verify_mulhi if _name == "mulhi" else None)
 declare("chlo.constant", attributes=(AttrDef("value"),), results=("output",), format="attr-dict $value",
         infer_results=lambda op: [_value_type(op)])
-declare("chlo.constant_like", operands=("operand",), attributes=(AttrDef("value"),), results=("result",))
+declare("chlo.constant_like", operands=("operand",), attributes=(AttrDef("value"),), results=("result",),
+        verify=V.verify_constant_like)
 declare("chlo.broadcast_select", operands=("pred", "on_true", "on_false"), results=("result",),
         format="$pred `,` $on_true `,` $on_false attr-dict `:` `(` type($pred) `,` type($on_true) `,` "
                "type($on_false) `)` `->` type(results)")
@@ -48,10 +57,11 @@ declare("chlo.top_k", operands=("operand",),
         attributes=(AttrDef("k", codec=I64), AttrDef("is_stable", codec=Bool, default=A.OpaqueAttr("true"))),
         results=("values", "indices"),
         format="`(`$operand `,` `k` `=` $k (`,` `is_stable` `=` $is_stable^)? `)` attr-dict `:` type($operand) `->` "
-               "`(`type($values)`,` type($indices)`)`")
+               "`(`type($values)`,` type($indices)`)`",
+        verify=V.verify_top_k)
 declare("chlo.ragged_dot", operands=("lhs", "rhs", "group_sizes"),
         attributes=(AttrDef("ragged_dot_dimension_numbers"), AttrDef("precision_config", optional=True)),
-        results=("result",))
+        results=("result",), verify=V.verify_ragged_dot)
 
 
 def _parse_scan(cur, state) -> None:
@@ -107,7 +117,7 @@ declare("chlo.scan", operands=("inputs*", "inits*"),
                     AttrDef("is_reverse", optional=True, default=A.OpaqueAttr("false")),
                     AttrDef("is_associative", optional=True)),
         results=("outputs*", "carries*"), regions=("body",), parse=_parse_scan, print=_print_scan,
-        traits=("AttrSizedOperandSegments", "AttrSizedResultSegments", "IsolatedFromAbove"))
+        traits=("AttrSizedOperandSegments", "AttrSizedResultSegments", "IsolatedFromAbove"), verify=V.verify_scan)
 
 
 def _scan_arg_names(op, region) -> list[str]:

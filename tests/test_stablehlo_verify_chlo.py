@@ -1,0 +1,97 @@
+"""CHLO's verifiers (ragged_dot, top_k, scan, constant_like, mulhi, the broadcasting ops' element
+types): MLIR's message at MLIR's line, checked against jaxlib 0.12 where it agrees."""
+from __future__ import annotations
+
+import pytest
+from stablehlo_verify_cases import check, jaxlib, module, ours
+
+_RAGGED = ("#chlo.ragged_dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], "
+           "lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [{ragged}], "
+           "rhs_group_dimensions = [{group}]>")
+
+
+def _ragged_dot(rhs: str = "tensor<3x8x5xf32>", groups: str = "tensor<3xi64>", ragged: str = "0",
+                group: str = "0", result: str = "tensor<4x5xf32>") -> str:
+    dn = _RAGGED.format(ragged=ragged, group=group)
+    return module(f"%l: tensor<4x8xf32>, %r: {rhs}, %g: {groups}", result, f"""\
+        %o = "chlo.ragged_dot"(%l, %r, %g) {{ragged_dot_dimension_numbers = {dn}}}
+          : (tensor<4x8xf32>, {rhs}, {groups}) -> {result}
+        return %o : {result}
+        """)
+
+
+def test_valid_ragged_dot_is_clean() -> None:
+    assert ours(_ragged_dot()) == []
+    assert jaxlib(_ragged_dot()) == []
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"rhs": "tensor<3x7x5xf32>"}, "contracting dimension sizes must match for lhs/rhs"),
+    ({"groups": "tensor<2xi64>"}, "rhs group dimension is expected to have size=2, got 3"),
+    ({"groups": "tensor<2x3xi64>"}, "expected group_sizes to have rank 1, got 2"),
+    ({"ragged": "", "group": "0"}, "There must be exactly one ragged dimension in the lhs."),
+    ({"group": ""}, "There must be exactly one group dimension in the rhs when the lhs ragged dimension is "
+                    "non-contracting."),
+    ({"result": "tensor<4x6xf32>"}, "inferred shape '[4, 5]' is incompatible with return type of operation "
+                                    "'tensor<4x6xf32>'"),
+])
+def test_ragged_dot_rules(kw: dict, message: str) -> None:
+    check(_ragged_dot(**kw), message)
+
+
+def _top_k(operand: str, k: int) -> str:
+    return module(f"%x: {operand}", "tensor<4xf32>", f"""\
+        %v, %i = chlo.top_k(%x, k = {k}) : {operand} -> (tensor<4xf32>, tensor<4xi32>)
+        return %v : tensor<4xf32>
+        """)
+
+
+def test_top_k_operand() -> None:
+    assert ours(_top_k("tensor<8xf32>", 4)) == []
+    check(_top_k("tensor<2xf32>", 4), "operand's last dimension must be at least 4")
+
+
+def test_constant_like_value_type() -> None:
+    text = module("%x: tensor<2xi32>", "tensor<2xi32>", """\
+        %c = "chlo.constant_like"(%x) {value = 1.0 : f32} : (tensor<2xi32>) -> tensor<2xi32>
+        return %c : tensor<2xi32>
+        """)
+    check(text, "'chlo.constant_like' op value's type doesn't match element return type")
+
+
+def test_mulhi_takes_integers() -> None:
+    text = module("%x: tensor<2xi1>", "tensor<2xi1>", """\
+        %m = chlo.mulhi %x, %x : tensor<2xi1>, tensor<2xi1> -> tensor<2xi1>
+        return %m : tensor<2xi1>
+        """)
+    check(text, "'chlo.mulhi' op operand #0 must be ranked tensor of 2/4/8/16/32/64-bit integer values, but got "
+                "'tensor<2xi1>'")
+
+
+def _scan(body_arg: str) -> str:
+    return module("%x: tensor<4x3xf32>, %c: tensor<3xf32>", "tensor<3xf32>", f"""\
+        %o, %r = chlo.scan (%x) inits (%c) dimension=0 {{
+        ^bb0(%in: {body_arg}, %carry: tensor<3xf32>):
+          %s = stablehlo.add %in, %carry : tensor<3xf32>
+          stablehlo.return %s, %s : tensor<3xf32>, tensor<3xf32>
+        }} : (tensor<4x3xf32>, tensor<3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>)
+        return %r : tensor<3xf32>
+        """)
+
+
+def test_scan_body_arguments() -> None:
+    assert ours(_scan("tensor<3xf32>")) == []
+    assert jaxlib(_scan("tensor<3xf32>")) == []
+    assert ours(_scan("tensor<4xf32>")) == [(2, "'chlo.scan' op operand and body argument 0 are incompatible")]
+
+
+def test_broadcast_add_quantized_elements_must_be_compatible() -> None:
+    """The trait's message as StableHLO's test (ops_chlo.mlir) expects it.  jaxlib's Python MLIR has no quant
+    dialect (``!quant.uniform`` does not parse there), so it cannot be the oracle of this rule."""
+    q8, q16 = "tensor<2x!quant.uniform<i8:f32, 2.0:15>>", "tensor<2x!quant.uniform<i16:f32, 2.0:15>>"
+    text = module(f"%a: {q8}, %b: {q8}", q16, f"""\
+        %r = "chlo.broadcast_add"(%a, %b) : ({q8}, {q8}) -> {q16}
+        return %r : {q16}
+        """)
+    assert ours(text) == [(2, "'chlo.broadcast_add' op requires compatible element types for all operands and "
+                              "results")]
