@@ -13,13 +13,16 @@ import sys
 from pathlib import Path
 
 import pytest
+from jaxlib_worker import shared_worker
 
 import shardy_py
 from shardy_py.passes.manager import PassError, PassManager
 
-JAX_REASON = "the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')"
+JAX_REASON = "the oracle is the C++ Shardy in jaxlib 0.12 (Python >= 3.12: pip install 'jax==0.12.0.1')"
 #: What either side gives for a pass that fails (or whose output does not verify): both must fail.
 FAILED = "<the pass failed>"
+#: How ``cpp`` answers when jaxlib's process dies on the input (never equal to a module's print).
+CRASHED = "<jaxlib crashed>"
 PROGRAMS_SCRIPT = Path(__file__).parent / "data" / "jax_programs" / "programs.py"
 
 
@@ -39,17 +42,30 @@ def context():
     return ctx
 
 
-def cpp(text: str, pipeline: str) -> str:
-    """jaxlib's module after ``pipeline`` (``builtin.module(...)``) on ``text`` (``FAILED`` when it fails)."""
-    ctx = context()
-    from jax._src.lib.mlir import ir, passmanager
+def crashed(answer: dict) -> str | None:
+    """What to say of a jaxlib answer from a child that died (``None`` when it answered)."""
+    if "crashed" in answer:
+        return f"{CRASHED} (signal {answer['crashed']})"
+    if "timeout" in answer:
+        return f"{CRASHED} (no answer in {answer['timeout']} s)"
+    return None
 
-    module = ir.Module.parse(text, context=ctx)
-    try:
-        passmanager.PassManager.parse(pipeline, context=ctx).run(module.operation)
-    except ir.MLIRError:
+
+def cpp(text: str, pipeline: str) -> str:
+    """jaxlib's module after ``pipeline`` (``builtin.module(...)``) on ``text`` (``FAILED`` when the
+    pipeline fails, a text starting with ``CRASHED`` when jaxlib dies).  jaxlib runs in a child process
+    (``jaxlib_worker``): 0.12 segfaults on some inputs.  A text jaxlib cannot parse is an error of the
+    test, raised here with jaxlib's message."""
+    require_jax()
+    answer = shared_worker().call("module", text=text, pipeline=pipeline, verify=False)
+    died = crashed(answer)
+    if died is not None:
+        return died
+    if not answer["ok"]:
+        if answer.get("stage") == "parse":
+            raise AssertionError(f"jaxlib cannot parse the test's input:\n{answer['error']}")
         return FAILED
-    return module.operation.get_asm()
+    return answer["pretty"]
 
 
 def ours(text: str, flag: str) -> str:

@@ -30,10 +30,9 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
-
-pytest.importorskip("jax")
+from jaxlib_worker import JaxlibWorker
 
 import shardy_py  # noqa: E402
 from shardy_py import strategies as sst  # noqa: E402
@@ -82,37 +81,39 @@ def examples(n: int) -> settings:
 
 
 class Cpp:
-    """One MLIR context of jaxlib (with the sdy dialect), reused for every case."""
+    """jaxlib's MLIR (with the sdy dialect) in a child process (``jaxlib_worker``), reused for every
+    case.  jaxlib 0.12 dies on some drawn inputs (e.g. ``sdy.propagation_edges`` on an
+    ``sdy.data_flow_edge``, a SIGSEGV while parsing): such a case cannot be compared; ours must still
+    answer it without an exception, and the example is rejected (``hypothesis.reject``)."""
 
     def __init__(self) -> None:
-        from jax._src.interpreters import mlir
-        from jax._src.lib.mlir import ir
-
-        self.ir = ir
-        self.ctx = mlir.make_ir_context()
-        self.ctx.allow_unregistered_dialects = True
+        self.worker = JaxlibWorker()
 
     def module(self, text: str) -> tuple[bool, str]:
         """(accepted, printed text or the error message)."""
-        try:
-            m = self.ir.Module.parse(text, context=self.ctx)
-            if not m.operation.verify():
-                return False, "verify() returned False"
-            return True, m.operation.get_asm(enable_debug_info=False)
-        except self.ir.MLIRError as e:  # parse and verify errors
-            return False, str(e)
+        answer = self.worker.call("module", text=text)
+        self._skip_if_crashed(answer, text)
+        return answer["ok"], answer.get("pretty") if answer["ok"] else answer["error"]
 
     def attribute(self, text: str) -> tuple[bool, str]:
-        try:
-            with self.ctx:
-                return True, str(self.ir.Attribute.parse(text))
-        except self.ir.MLIRError as e:
-            return False, str(e)
+        answer = self.worker.call("attribute", text=text)
+        self._skip_if_crashed(answer, text)
+        return answer["ok"], answer.get("pretty") if answer["ok"] else answer["error"]
+
+    @staticmethod
+    def _skip_if_crashed(answer: dict, text: str) -> None:
+        if "crashed" in answer or "timeout" in answer:
+            ours(text)  # ours answers without raising, whatever jaxlib did
+            CASES["jaxlib crashed (not compared)"] += 1
+            reject()
 
 
 @pytest.fixture(scope="module")
 def cpp() -> Cpp:
-    return Cpp()
+    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    c = Cpp()
+    yield c
+    c.worker.close()
 
 
 def ours(text: str) -> tuple[bool, str]:

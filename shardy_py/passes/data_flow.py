@@ -229,6 +229,8 @@ def edge_sources(owner: Value) -> list[Value]:
     operand and the body's returned value for a while result; each branch's returned value for a
     case result; the operand for an optimization barrier result."""
     op = owning_op(owner)
+    if op is None:
+        return []
     i = owner.index
     if op.name in REGION_DATA_FLOW_OPS:
         if isinstance(owner.owner, Block):

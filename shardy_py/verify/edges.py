@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import EdgeValueRefAttr, OpaqueAttr, PropagationEdgesAttr
 from shardy_py.ir.ops import Operation, Value
+from shardy_py.passes.data_flow import edge_sources
 from shardy_py.verify.common_mesh import common_mesh
 from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Failure, fail
@@ -35,10 +36,35 @@ def verify_propagation_edges_attr(attr: PropagationEdgesAttr) -> Failure | None:
 
 
 def _value(op: Operation, ref: EdgeValueRefAttr) -> Value | None:
+    """The value ``ref`` names on ``op``.  On an ``sdy.data_flow_edge``, ``operand-N`` is the N-th
+    data-flow source of the edge's owner (a manual computation's operand for a body argument, a
+    while's operand then its body's returned value for a result...), as jaxlib 0.12 resolves it: a
+    source sharded on another mesh than the edge makes the edges' mesh ambiguous there."""
     if ref.type == "result" and 0 <= ref.index < len(op.results):
         return op.results[ref.index]
     if ref.type == "operand" and 0 <= ref.index < len(op.operands):
+        if op.name == "sdy.data_flow_edge":
+            sources = edge_sources(op.operands[0])
+            return sources[ref.index] if ref.index < len(sources) else None
         return op.operands[ref.index]
+    return None
+
+
+def _sourceless_edge(op: Operation, attr: PropagationEdgesAttr) -> Failure | None:
+    """An ``sdy.data_flow_edge`` whose edges name an operand while its input is owned by no data-flow
+    op (a function argument, say): the edge has no sources to resolve the operand to.  jaxlib 0.12
+    dies on this (SIGSEGV while parsing); it is an error here."""
+    if op.name != "sdy.data_flow_edge" or not op.operands or op.operands[0] is None:
+        return None
+    if edge_sources(op.operands[0]):
+        return None
+    for step in attr.value:
+        for entry in step.axis_entries:
+            for ref in (entry.source, *entry.targets):
+                if ref.type == "operand":
+                    return fail(f"'{op.name}' op propagation edge refers to {_ref_str(ref)}, but the edge's input is "
+                                "not a value of a data-flow op (a named/manual computation, while, case or "
+                                "optimization barrier), so it has no sources")
     return None
 
 
@@ -54,6 +80,9 @@ def _check_ref(op: Operation, ref: EdgeValueRefAttr) -> Failure | None:
 
 def verify_propagation_edges_on_op(op: Operation, attr: PropagationEdgesAttr, ctx: Context) -> Failure | None:
     """B53-B56: the edges reference a sharded value, one mesh, known axes, in-range values."""
+    f = _sourceless_edge(op, attr)
+    if f is not None:
+        return f
     shardings = []
     for step in attr.value:
         for entry in step.axis_entries:

@@ -1,6 +1,6 @@
 """Lower JAX programs whose inputs, outputs or intermediates carry shardings (matmuls and their
-gradients, attention, loops, conditionals, constraints, reshapes, convolution, gather, shard_alike,
-nested jits) and write, per program, ``NAME.mlir`` (``lowered.as_text()``) into the directory
+gradients, attention, loops, conditionals, constraints, reshapes, convolution, gather, nested jits;
+``shard_alike`` left jax in 0.12) and write, per program, ``NAME.mlir`` (``lowered.as_text()``) into the directory
 given.  Run in a subprocess by tests/test_propagation_cpp.py (JAX's device count is set before
 it starts): the inputs of the propagation differential that real shardings flow through.
 """
@@ -16,7 +16,6 @@ import jax  # noqa: E402
 
 jax.config.update("jax_num_cpu_devices", 8)
 
-import jax.experimental.shard_alike  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 from jax import lax  # noqa: E402
@@ -82,8 +81,6 @@ PROGRAMS = {
                                       _s((16, 8)), _s((4,), jnp.int32)),
     "reduce_out_sharded": lambda: sharded(lambda x: (x.max(-1), x.sum(0)), [("data", "model")], _s((8, 16)),
                                           out_specs=[("data",), ("model",)]),
-    "shard_alike": lambda: sharded(lambda x, y: jax.experimental.shard_alike.shard_alike(x * 2, y + 1),
-                                   [("data", None), ()], _s((8, 8)), _s((8, 8))),
     "nested_jit": lambda: sharded(lambda x: jax.jit(lambda a: jnp.cos(a) @ a)(x) + jax.jit(jnp.sin)(x),
                                   [("data", "model")], _s((8, 8))),
 }
