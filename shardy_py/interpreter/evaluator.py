@@ -57,8 +57,18 @@ def _parse_attr_text(text: str):
 def typed(value):
     """An attribute as its typed value (an ``OpaqueAttr``'s text parsed)."""
     if isinstance(value, OpaqueAttr):
-        return _parse_attr_text(value.text)
+        if not value.text.strip():  # a unit attribute
+            return value
+        try:
+            return _parse_attr_text(value.text)
+        except Exception:  # noqa: BLE001 - a text the attribute reader does not know stays opaque
+            return value
     return value
+
+
+def has_attr(op: Operation, name: str) -> bool:
+    """Whether ``op`` carries attribute ``name`` (e.g. a unit attribute)."""
+    return name in op.properties_view or name in op.attributes_view
 
 
 def attr(op: Operation, name: str, default=None):
