@@ -18,8 +18,10 @@ func.func @all_reduce(%x: tensor<2xi64>) -> tensor<2xi64> {
 }
 func.func @main(%a: tensor<2xi64>, %b: tensor<2xi64>, %c: tensor<2xi64>, %d: tensor<2xi64>)
     -> (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) {
-  %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d) {programs = [[@all_reduce], [@all_reduce], [@all_reduce], [@all_reduce]]}
-    : (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
+  %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d)
+    {programs = [[@all_reduce], [@all_reduce], [@all_reduce], [@all_reduce]]}
+    : (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
+    -> (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>
 }
 """
@@ -34,8 +36,10 @@ def test_all_reduce_sums_within_each_replica_group():
 def test_all_gather_across_partitions_with_global_ids():
     text = """
 func.func @gather(%x: tensor<1xi32>) -> tensor<4xi32> {
-  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64, replica_groups = dense<[[3, 2, 1, 0]]> : tensor<1x4xi64>,
-    channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids} : (tensor<1xi32>) -> tensor<4xi32>
+  %0 = "stablehlo.all_gather"(%x) {all_gather_dim = 0 : i64,
+    replica_groups = dense<[[3, 2, 1, 0]]> : tensor<1x4xi64>,
+    channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, use_global_device_ids}
+    : (tensor<1xi32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
 func.func @main() -> (tensor<4xi32>, tensor<4xi32>) {
@@ -44,7 +48,8 @@ func.func @main() -> (tensor<4xi32>, tensor<4xi32>) {
   %c = stablehlo.constant dense<[2]> : tensor<1xi32>
   %d = stablehlo.constant dense<[3]> : tensor<1xi32>
   %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d) {programs = [[@gather, @gather], [@gather, @gather]]}
-    : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>)
+    : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>)
+    -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>, tensor<4xi32>)
   return %r#0, %r#3 : tensor<4xi32>, tensor<4xi32>
 }
 """
