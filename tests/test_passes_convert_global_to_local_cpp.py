@@ -16,9 +16,7 @@ It is older in a second one: with ``enable-rgv3`` it writes mesh-axes replica gr
 sub-axes (``#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>``), where the test files' Shardy
 writes device-id groups when an axis is a sub-axis (``hasSubAxis``; sdy_all_reduce.mlir's
 ``V3-SAME{LITERAL}: replica_groups = dense<[[0, 2], [1, 3], [4, 6], [5, 7]]>`` for
-``{"y":(1)2}``).  Such functions are counted as ``older`` too, and checked to use device ids.
-
-Gather and scatter with sharded operands are not converted yet (``NOT_YET``)."""
+``{"y":(1)2}``).  Such functions are counted as ``older`` too, and checked to use device ids."""
 from __future__ import annotations
 
 import re
@@ -61,14 +59,9 @@ def flag_and_pipeline(options: dict[str, str]) -> tuple[str, str]:
     return f"{PASS}={text}", f"builtin.module({PASS}{{{text}}})"
 
 
-#: Test files of patterns shardy_py does not have yet (gather and scatter with sharded operands).
-NOT_YET = {"stablehlo_gather.mlir", "stablehlo_scatter.mlir"}
-
-
 def files() -> list[str]:
     folder = TESTS / FOLDER
-    return sorted(p.name for p in folder.glob("*.mlir") if p.name not in NOT_YET) if folder.exists() else \
-        ["(absent)"]
+    return sorted(p.name for p in folder.glob("*.mlir")) if folder.exists() else ["(absent)"]
 
 
 @pytest.mark.parametrize("name", files())

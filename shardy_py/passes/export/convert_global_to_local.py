@@ -215,6 +215,7 @@ def _not_legalized(op: Operation) -> PartitionError:
 def convert_op(conv: Conversion, op: Operation) -> None:
     """Apply the pattern for ``op`` (raises ``PartitionError`` where the conversion fails)."""
     from shardy_py.passes.export.convert_global_to_local_collectives import COLLECTIVE_PATTERNS
+    from shardy_py.passes.export.convert_global_to_local_gather_scatter import GATHER_SCATTER_PATTERNS
     from shardy_py.passes.export.convert_global_to_local_stablehlo import STABLEHLO_PATTERNS
 
     name = op.name
@@ -224,7 +225,7 @@ def convert_op(conv: Conversion, op: Operation) -> None:
     if name in ("func.return", "func.call", "sdy.return"):
         conv.localize(op)
         return
-    pattern = COLLECTIVE_PATTERNS.get(name) or STABLEHLO_PATTERNS.get(name)
+    pattern = COLLECTIVE_PATTERNS.get(name) or STABLEHLO_PATTERNS.get(name) or GATHER_SCATTER_PATTERNS.get(name)
     if pattern is not None:
         pattern(conv, op)
         return
