@@ -8,9 +8,12 @@ HEAD = 'sdy.mesh @mesh = <["a"=2, "b"=4, "c"=8]>\nsdy.mesh @maximal = <[], devic
 
 
 def on_op(sharding: str, t: str = "tensor<8x8xf32>") -> str:
-    return HEAD + (f"func.func @f(%arg0: {t}) -> {t} {{\n"
-                   f"  %0 = stablehlo.abs %arg0 {{sdy.sharding = #sdy.sharding_per_value<[{sharding}]>}} : {t}\n"
-                   f"  return %0 : {t}\n}}")
+    """``sharding`` on an op of type ``t``: ``stablehlo.abs`` for tensors, an op of a dialect we do not model for
+    the types abs does not take (tokens, tuples), so that only the sharding is judged."""
+    op = (f"stablehlo.abs %arg0 {{sdy.sharding = #sdy.sharding_per_value<[{sharding}]>}} : {t}"
+          if t.startswith("tensor<") else
+          f'"test.identity"(%arg0) {{sdy.sharding = #sdy.sharding_per_value<[{sharding}]>}} : ({t}) -> {t}')
+    return HEAD + f"func.func @f(%arg0: {t}) -> {t} {{\n  %0 = {op}\n  return %0 : {t}\n}}"
 
 
 @pytest.mark.parametrize("sharding", [
@@ -26,6 +29,8 @@ def test_valid_shardings(sharding):
 
 
 P = "4: 'stablehlo.abs' op result: "
+#: The prefix for the types stablehlo.abs does not take (on_op puts them on an op of an unmodelled dialect).
+P_OTHER = "4: 'test.identity' op result: "
 
 
 @pytest.mark.parametrize("sharding, want", [
@@ -55,7 +60,7 @@ def test_invalid_shardings(sharding, want):
 def test_non_shaped_and_unranked_types():
     assert errors(on_op("<@mesh, []>", "!stablehlo.token")) == []
     assert errors(on_op("<@mesh, [{}]>", "!stablehlo.token")) == [
-        P + "type '!stablehlo.token' is not a shaped type, so its sharding must be rank 0 with no replicated or "
+        P_OTHER + "type '!stablehlo.token' is not a shaped type, so its sharding must be rank 0 with no replicated or "
             "unreduced axes; got #sdy.sharding<@mesh, [{}]>"]
     assert errors(on_op("<@mesh, [{}]>", "tensor<*xf32>")) == [
         P + "type 'tensor<*xf32>' is unranked; only ranked tensors can carry a sharding"]
@@ -107,7 +112,7 @@ func.func @g(%arg0: tensor<8xf32>) -> (tensor<8xf32> {sdy.sharding = #sdy.shardi
 def test_tuple_types():
     assert errors(on_op('<@mesh, [{"a"}]>', "tuple<tensor<8xf32>>")) == []
     assert errors(on_op('<@mesh, [{"a"}]>', "tuple<tensor<8xf32>, tensor<8xf32>>")) == [
-        P + "a sharding can only describe a tuple with exactly one element, got "
+        P_OTHER + "a sharding can only describe a tuple with exactly one element, got "
             "'tuple<tensor<8xf32>, tensor<8xf32>>' with 2"]
 
 

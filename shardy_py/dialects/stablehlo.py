@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
 from shardy_py.dialects.registry import AttrDef, declare
+from shardy_py.dialects.stablehlo_verify_elementwise import verify_elementwise
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.ir.types import RankedTensorType
@@ -39,10 +40,11 @@ for _name in UNARY_ELEMENTWISE:
     declare(f"stablehlo.{_name}", operands=("operand",), results=("result",), format=_UNARY,
             attributes=(AttrDef("result_accuracy", optional=True, default=DEFAULT_ACCURACY),)
             if _name in WITH_RESULT_ACCURACY else (),
-            traits=() if _name in _ELEMENT_TYPE_CHANGING else ("SameOperandsAndResultType",))
+            traits=() if _name in _ELEMENT_TYPE_CHANGING else ("SameOperandsAndResultType",),
+            verify=verify_elementwise)
 for _name in BINARY_ELEMENTWISE:
     declare(f"stablehlo.{_name}", operands=("lhs", "rhs"), results=("result",), format=_BINARY,
-            traits=("SameOperandsAndResultType",))
+            traits=("SameOperandsAndResultType",), verify=verify_elementwise)
 
 
 def _constant_names(op: Operation) -> list[tuple[int, str]]:

@@ -8,6 +8,7 @@ The linear-algebra, random-number and call ops are in ``dialects.stablehlo_ops_c
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
+from shardy_py.dialects import stablehlo_verify_elementwise as elementwise
 from shardy_py.dialects import stablehlo_verify_shapes as shapes
 from shardy_py.dialects.attr_codecs import I32, I64, Bool, Enum, I64Array
 from shardy_py.dialects.registry import AttrDef, declare
@@ -131,28 +132,35 @@ def _compare_type(op: Operation) -> list[Type]:
 
 
 declare("stablehlo.complex", operands=("lhs", "rhs"), results=("result",),
-        format="operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))")
-declare("stablehlo.is_finite", operands=("x",), results=("y",), format="operands " + FN)
+        format="operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))",
+        verify=elementwise.verify_complex)
+declare("stablehlo.is_finite", operands=("x",), results=("y",), format="operands " + FN,
+        verify=elementwise.verify_elementwise)
 declare("stablehlo.clamp", operands=("min", "operand", "max"), results=("result",),
         format="$min `,` $operand `,` $max attr-dict `:` custom<SameOperandsAndResultType>(type($min), "
                "type($operand), type($max), type($result))",
-        infer_results=_operand_type(1))
+        infer_results=_operand_type(1),
+        verify=elementwise.verify_clamp)
 declare("stablehlo.select", operands=("pred", "on_true", "on_false"), results=("result",),
         format="operands attr-dict `:` custom<SelectOpType>(type($pred), type($on_true), type($on_false), "
                "type($result))",
-        infer_results=_operand_type(1))
+        infer_results=_operand_type(1),
+        verify=elementwise.verify_select)
 declare("stablehlo.compare", operands=("lhs", "rhs"),
         attributes=(attr("comparison_direction", COMPARISON_DIRECTION),
                     attr("compare_type", COMPARISON_TYPE, optional=True)),
         results=("result",),
         format="$comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)? " + FN,
-        infer_results=_compare_type)
+        infer_results=_compare_type,
+        verify=elementwise.verify_compare)
 declare("stablehlo.reduce_precision", operands=("operand",),
         attributes=(attr("exponent_bits"), attr("mantissa_bits")), results=("output",),
         format="$operand `,` `format` `=` custom<ExponentMantissa>($exponent_bits, $mantissa_bits) attr-dict `:` "
                "custom<SameOperandsAndResultType>(type($operand), type($output))",
-        infer_results=_operand_type(0))
-declare("stablehlo.bitcast_convert", operands=("operand",), results=("result",), format="operands " + FN)
+        infer_results=_operand_type(0),
+        verify=elementwise.verify_reduce_precision)
+declare("stablehlo.bitcast_convert", operands=("operand",), results=("result",), format="operands " + FN,
+        verify=elementwise.verify_bitcast_convert)
 declare("stablehlo.cholesky", operands=("a",), attributes=(attr("lower", Bool, default=A.OpaqueAttr("false")),),
         results=("result",),
         format="$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), "

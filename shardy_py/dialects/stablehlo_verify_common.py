@@ -231,6 +231,11 @@ def op_fail(op, message: str) -> Failure:
     return fail(f"'{op.name}' op {message}")
 
 
+def emit(message: str) -> Failure:
+    """``emitOptionalError(location, message)``, as ``TypeInference.cpp`` reports: the message alone, at the op."""
+    return fail(message)
+
+
 def types_text(types: Sequence[Type]) -> str:
     """Types as MLIR writes a TypeRange in a message: ``'a', 'b'``."""
     return ", ".join(f"'{t}'" for t in types)
@@ -256,7 +261,7 @@ def check_in_range(op, values: Sequence[int], lo: int, hi: int, what: str, range
     """``checkDimsInBounds``: each of ``values`` in ``[lo, hi)``."""
     for v in values:
         if v < lo or v >= hi:
-            return op_fail(op, f"Expects each element of {what} to be in range {range_text} i.e. [{lo}, {hi}). "
+            return emit(f"Expects each element of {what} to be in range {range_text} i.e. [{lo}, {hi}). "
                                f"got: {v}.")
     return None
 

@@ -9,6 +9,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     attr_position,
     bounds,
     dims_compatible,
+    emit,
     first_duplicate,
     in_types,
     op_fail,
@@ -36,7 +37,7 @@ def _precision_config(op) -> Failure | None:
     if not isinstance(config, ArrayAttr) or not all(isinstance(p, PrecisionAttr) for p in config):
         return op_fail(op, "attribute 'precision_config' failed to satisfy constraint: Precision Config attribute")
     if len(config) > 2:
-        return op_fail(op, f"expects precision config to be empty or have <= 2 elements, got {len(config)}")
+        return emit(f"expects precision config to be empty or have <= 2 elements, got {len(config)}")
     return None
 
 
@@ -47,7 +48,7 @@ def _result_shape(op, dims: Sequence[int]) -> Failure | None:
     if got is None:
         return None
     if len(got) != len(dims) or not all(map(dims_compatible, got, dims)):
-        return op_fail(op, f"inferred shape '{_dims_text(dims)}' is incompatible with return type of operation "
+        return emit(f"inferred shape '{_dims_text(dims)}' is incompatible with return type of operation "
                            f"'{result}'")
     return None
 
@@ -65,7 +66,7 @@ def verify_dot(op, ctx) -> Failure | None:
     elif ranks in ((2, 1), (2, 2)) and dims_compatible(lhs[1], rhs[0]):
         dims = [lhs[0]] if ranks == (2, 1) else [lhs[0], rhs[1]]
     else:
-        return op_fail(op, "expected both lhs/rhs ranks to be either 1 or 2")
+        return emit("expected both lhs/rhs ranks to be either 1 or 2")
     return _result_shape(op, dims)
 
 
@@ -87,24 +88,24 @@ def _dot_general_dims(op, lhs: tuple[int, ...], rhs: tuple[int, ...], dn: DotDim
     lb, rb = dn.lhs_batching_dimensions, dn.rhs_batching_dimensions
     lc, rc = dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions
     if len(lb) != len(rb):
-        return op_fail(op, "lhs and rhs should have the same number of batching dimensions")
+        return emit("lhs and rhs should have the same number of batching dimensions")
     if len(lc) != len(rc):
-        return op_fail(op, "lhs and rhs should have the same number of contracting dimensions")
+        return emit("lhs and rhs should have the same number of contracting dimensions")
     for side, batching, contracting in (("lhs", lb, lc), ("rhs", rb, rc)):
         dup = first_duplicate([*batching, *contracting])
         if dup is not None:
-            return op_fail(op, f"has duplicated dimension from {side}_batching_dimensions and "
+            return emit(f"has duplicated dimension from {side}_batching_dimensions and "
                                f"{side}_contracting_dimensions: {dup}")
     for side, rank, groups in (("lhs", len(lhs), (("batching", lb), ("contracting", lc))),
                                ("rhs", len(rhs), (("batching", rb), ("contracting", rc)))):
         for kind, dims in groups:
             for d in dims:
                 if not 0 <= d < rank:
-                    return op_fail(op, f"{side}_{kind}_dimensions value: {d} is out of range: [0, {rank})")
+                    return emit(f"{side}_{kind}_dimensions value: {d} is out of range: [0, {rank})")
     for kind, ldims, rdims in (("batching", lb, rb), ("contracting", lc, rc)):
         for a, b in zip(ldims, rdims, strict=True):
             if not dims_compatible(lhs[a], rhs[b]):
-                return op_fail(op, f"{kind} dimension sizes must match for lhs/rhs")
+                return emit(f"{kind} dimension sizes must match for lhs/rhs")
     return None
 
 
@@ -143,7 +144,7 @@ def verify_dot_general(op, ctx) -> Failure | None:
     for i, (a, b) in enumerate(zip(dn.lhs_batching_dimensions, dn.rhs_batching_dimensions, strict=True)):
         size = _most_specific(i, lhs[a], rhs[b], lhs_bounds[a], rhs_bounds[b])
         if isinstance(size, Failure):
-            return op_fail(op, size.message)
+            return emit(size.message)
         dims.append(size)
     for side, used in ((lhs, (*dn.lhs_batching_dimensions, *dn.lhs_contracting_dimensions)),
                        (rhs, (*dn.rhs_batching_dimensions, *dn.rhs_contracting_dimensions))):
@@ -154,5 +155,5 @@ def verify_dot_general(op, ctx) -> Failure | None:
     config = typed_prop(op, "precision_config")
     default = config is None or all(getattr(p, "value", None) == "DEFAULT" for p in config)
     if not default and prop(op, "algorithm") is not None:
-        return op_fail(op, "must specify DEFAULT precision config when algorithm is set.")
+        return emit("must specify DEFAULT precision config when algorithm is set.")
     return None

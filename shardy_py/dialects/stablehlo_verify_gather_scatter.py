@@ -13,6 +13,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     constant_ints,
     dims_compatible,
     element,
+    emit,
     first_duplicate,
     in_types,
     ints_prop,
@@ -30,13 +31,13 @@ def _distinct(op, lhs: Sequence[int], rhs: Sequence[int], lhs_name: str, rhs_nam
     """``checkDimsDistinct``: no dimension both in ``lhs`` and ``rhs`` (nor twice in either)."""
     dup = first_duplicate([*lhs, *rhs])
     if dup is not None:
-        return op_fail(op, f"has duplicated dimension from {lhs_name} and {rhs_name}: {dup}")
+        return emit(f"has duplicated dimension from {lhs_name} and {rhs_name}: {dup}")
     return None
 
 
 def _index_vector_dim_in_range(op, dim: int, rank: int, indices: str) -> Failure | None:
     if dim < 0 or dim > rank:
-        return op_fail(op, f"Expects index_vector_dim to be in range [0, rank-of('{indices}')] i.e. [0, {rank}]. "
+        return emit(f"Expects index_vector_dim to be in range [0, rank-of('{indices}')] i.e. [0, {rank}]. "
                            f"got: {dim}.")
     return None
 
@@ -48,7 +49,7 @@ def _gather_dims(op, operand: tuple[int, ...], indices: tuple[int, ...], dn: Gat
     idx_batching, index_map, ivd = dn.start_indices_batching_dims, dn.start_index_map, dn.index_vector_dim
     rank = len(operand)
     if rank != len(offset) + len(collapsed) + len(batching):
-        return op_fail(op, f"offset_dims size ({len(offset)}) plus collapse_slice_dims size ({len(collapsed)}) plus "
+        return emit(f"offset_dims size ({len(offset)}) plus collapse_slice_dims size ({len(collapsed)}) plus "
                            f"operand_batching_dims size ({len(batching)}) is not equal to operand rank ({rank})")
     f = _index_vector_dim_in_range(op, ivd, len(indices), "start_indices")
     if f is not None:
@@ -57,38 +58,38 @@ def _gather_dims(op, operand: tuple[int, ...], indices: tuple[int, ...], dn: Gat
     if trailing or indices[ivd] >= 0:
         size = 1 if trailing else indices[ivd]
         if size != len(index_map):
-            return op_fail(op, f"start_index_map size ({len(index_map)}) is not equal to size of index dimension "
+            return emit(f"start_index_map size ({len(index_map)}) is not equal to size of index dimension "
                                f"({ivd}) of start_indices ({size})")
     if list(offset) != sorted(offset):
-        return op_fail(op, f"expects offset_dims to be sorted, got: {seq(offset)}")
+        return emit(f"expects offset_dims to be sorted, got: {seq(offset)}")
     if first_duplicate(offset) is not None:
-        return op_fail(op, f"expects offset_dims to not repeat, got: {seq(offset)}")
+        return emit(f"expects offset_dims to not repeat, got: {seq(offset)}")
     f = _distinct(op, collapsed, batching, "collapsed_slice_dims", "operand_batching_dims")
     if f is not None:
         return f
     if list(collapsed) != sorted(collapsed):
-        return op_fail(op, f"expects collapsed_slice_dims to be sorted, got: {seq(collapsed)}")
+        return emit(f"expects collapsed_slice_dims to be sorted, got: {seq(collapsed)}")
     f = check_in_range(op, collapsed, 0, rank, "collapsed_slice_dims", "[0, rank-of('operand'))")
     if f is not None:
         return f
     if list(batching) != sorted(batching):
-        return op_fail(op, f"expects operand_batching_dims to be sorted, got: {seq(batching)}")
+        return emit(f"expects operand_batching_dims to be sorted, got: {seq(batching)}")
     f = check_in_range(op, batching, 0, rank, "operand_batching_dims", "[0, rank-of('operand'))")
     if f is not None:
         return f
     if first_duplicate(idx_batching) is not None:
-        return op_fail(op, f"expects start_indices_batching_dims to not repeat, got: {seq(idx_batching)}")
+        return emit(f"expects start_indices_batching_dims to not repeat, got: {seq(idx_batching)}")
     f = check_in_range(op, idx_batching, 0, len(indices), "start_indices_batching_dims",
                        "[0, rank-of('start_indices'))")
     if f is not None:
         return f
     if ivd in idx_batching:
-        return op_fail(op, f"expects start_indices_batching_dims not to include index_vector_dim {ivd}")
+        return emit(f"expects start_indices_batching_dims not to include index_vector_dim {ivd}")
     if len(batching) != len(idx_batching):
-        return op_fail(op, "operand_batching_dims and start_indices_batching_dims should have the same size")
+        return emit("operand_batching_dims and start_indices_batching_dims should have the same size")
     for i, (od, sd) in enumerate(zip(batching, idx_batching, strict=False)):
         if not dims_compatible(operand[od], indices[sd]):
-            return op_fail(op, f"operand_batching_dims[{i}] and start_indices_batching_dims[{i}] must have "
+            return emit(f"operand_batching_dims[{i}] and start_indices_batching_dims[{i}] must have "
                                f"compatible sizes, but got {operand[od]} and {indices[sd]}")
     f = _distinct(op, index_map, batching, "start_index_map", "operand_batching_dims")
     if f is not None:
@@ -97,7 +98,7 @@ def _gather_dims(op, operand: tuple[int, ...], indices: tuple[int, ...], dn: Gat
     if f is not None:
         return f
     if slice_count != rank:
-        return op_fail(op, f"slice_sizes size ({slice_count}) not equal to operand rank ({rank})")
+        return emit(f"slice_sizes size ({slice_count}) not equal to operand rank ({rank})")
     return None
 
 
@@ -108,11 +109,11 @@ def _slice_sizes(op, operand: tuple[int, ...], dn: GatherDimensionNumbersAttr,
                        (dn.operand_batching_dims, "operand_batching_dims")):
         for d in dims:
             if sizes[d] > 1:
-                return op_fail(op, f"Expects that for each dim in {name}, slice_sizes[dim] should be <= 1, but got "
+                return emit(f"Expects that for each dim in {name}, slice_sizes[dim] should be <= 1, but got "
                                    f"{sizes[d]}")
     for i, size in enumerate(sizes):
         if size < 0 or (operand[i] >= 0 and size > operand[i]):
-            return op_fail(op, f"slice size ({size}) is out of bounds for operand dimension ({operand[i]}) at "
+            return emit(f"slice size ({size}) is out of bounds for operand dimension ({operand[i]}) at "
                                f"index {i}")
     return None
 
@@ -175,7 +176,7 @@ def verify_dynamic_gather(op, ctx) -> Failure | None:
     if operand is None or indices is None or sizes_shape is None or not isinstance(dn, GatherDimensionNumbersAttr):
         return None
     if len(sizes_shape) != 1:
-        return op_fail(op, f"slice_sizes.rank != 1 (got {len(sizes_shape)})")
+        return emit(f"slice_sizes.rank != 1 (got {len(sizes_shape)})")
     f = _gather_dims(op, operand, indices, dn, sizes_shape[0])
     if f is not None:
         return f
@@ -196,13 +197,13 @@ def _scatter_dims(op, operand: tuple[int, ...], indices: list[int], updates: tup
     rank = len(operand)
     size = len(window) + len(inserted) + len(batching)
     if rank != size:
-        return op_fail(op, "Expects rank-of operand to match size-of('update_window_dims') + "
+        return emit("Expects rank-of operand to match size-of('update_window_dims') + "
                            f"size-of('inserted_window_dims') + size-of('input_batching_dims') i.e. {size} but got "
                            f"{rank}.")
     if list(window) != sorted(window):
-        return op_fail(op, f"Expects update_window_dims to be sorted; got: {seq(window)}.")
+        return emit(f"Expects update_window_dims to be sorted; got: {seq(window)}.")
     if first_duplicate(window) is not None:
-        return op_fail(op, f"Expects update_window_dims to not repeat; got: {seq(window)}.")
+        return emit(f"Expects update_window_dims to not repeat; got: {seq(window)}.")
     checks = (
         lambda: check_in_range(op, window, 0, len(updates), "update_window_dims", "[0, rank-of('updates'))"),
         lambda: _distinct(op, inserted, batching, "inserted_window_dims", "input_batching_dims"),
@@ -227,10 +228,10 @@ def _scatter_dims(op, operand: tuple[int, ...], indices: list[int], updates: tup
             return f
     for i, (od, sd) in enumerate(zip(batching, idx_batching, strict=False)):
         if not dims_compatible(operand[od], indices[sd]):
-            return op_fail(op, f"input_batching_dims[{i}] and scatter_indices_batching_dims[{i}] must have compatible "
+            return emit(f"input_batching_dims[{i}] and scatter_indices_batching_dims[{i}] must have compatible "
                                f"sizes, but got {operand[od]} and {indices[sd]}.")
     if ivd < len(indices) and indices[ivd] >= 0 and len(to_operand) != indices[ivd]:
-        return op_fail(op, f"Scatter op has {len(to_operand)} elements in scatter_dims_to_operand_dims and the bound "
+        return emit(f"Scatter op has {len(to_operand)} elements in scatter_dims_to_operand_dims and the bound "
                            f"of dimension index_vector_dim={ivd} of scatter_indices is {indices[ivd]}. These two "
                            "numbers must be equal.")
     return (_distinct(op, to_operand, batching, "scatter_dims_to_operand_dims", "input_batching_dims")
@@ -244,7 +245,7 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
     max_sizes = [d for i, d in enumerate(operand) if i not in removed]
     for i, wd in enumerate(dn.update_window_dims):
         if i < len(max_sizes) and updates[wd] >= 0 and max_sizes[i] >= 0 and updates[wd] > max_sizes[i]:
-            return op_fail(op, "expects bounds of the window dimensions of updates to not exceed the bounds of the "
+            return emit("expects bounds of the window dimensions of updates to not exceed the bounds of the "
                                f"corresponding dimensions of operand. For dimension {wd}, updates bound is "
                                f"{updates[wd]}, operand bound is {max_sizes[i]}.")
     seen = 0
@@ -254,7 +255,7 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
         if seen == dn.index_vector_dim:
             seen += 1
         if seen < len(indices) and not dims_compatible(d, indices[seen]):
-            return op_fail(op, "expects bounds of the scatter dimensions of updates to be same as the bounds of the "
+            return emit("expects bounds of the scatter dimensions of updates to be same as the bounds of the "
                                f"corresponding dimensions of scatter indices. For scatter dimension {i}, updates "
                                f"bound is {d} , scatter_indices bound is {indices[seen]}.")
         seen += 1
@@ -276,9 +277,9 @@ def verify_scatter(op, ctx) -> Failure | None:
         return all(len(s) == len(group[0]) and all(map(dims_compatible, s, group[0])) for s in group)
 
     if not same_shapes(inputs):
-        return op_fail(op, "Not all inputs have compatible shapes.")
+        return emit("Not all inputs have compatible shapes.")
     if not same_shapes(updates):
-        return op_fail(op, "Not all updates have compatible shapes.")
+        return emit("Not all updates have compatible shapes.")
     f = _index_vector_dim_in_range(op, dn.index_vector_dim, len(indices), "scatter_indices")
     if f is not None:
         return f
@@ -286,7 +287,7 @@ def verify_scatter(op, ctx) -> Failure | None:
     for u in updates:
         want = len(expanded) - 1 + len(dn.update_window_dims)
         if len(u) != want:
-            return op_fail(op, f"expects updates tensor must be of rank {want} ( == rank-of('scatter_indices') - 1 + "
+            return emit(f"expects updates tensor must be of rank {want} ( == rank-of('scatter_indices') - 1 + "
                                "size-of('update_window_dims'), where 'scatter_indices' is expanded by a trailing 1 "
                                f"dimension if 'index_vector_dim' == rank-of('scatter_indices')), but got {len(u)}.")
     for operand, u in zip(inputs, updates, strict=False):

@@ -17,6 +17,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     dims_compatible,
     element,
     elements_compatible,
+    emit,
     first_duplicate,
     in_types,
     int_prop,
@@ -58,7 +59,7 @@ def _shape_operand_matches(op, index: int, result) -> Failure | None:
     if values is None or result is None:
         return None
     if any(v < 0 for v in values) or not compatible(tensor(values, element(result)), result):
-        return op_fail(op, f"output shape [{_joined(values)}] is incompatible with return type of operation "
+        return emit(f"output shape [{_joined(values)}] is incompatible with return type of operation "
                            f"'{result}'")
     return None
 
@@ -80,13 +81,13 @@ def verify_broadcast(op, ctx) -> Failure | None:
         return None
     for size in sizes:
         if size < 0:
-            return op_fail(op, f"Broadcast with negative dimension size {size}")
+            return emit(f"Broadcast with negative dimension size {size}")
     return check_inferred(op, [tensor([*sizes, *shape(operand)], element(operand))])
 
 
 def _broadcast_dims(op, operand: tuple[int, ...], result: tuple[int, ...], dims: Sequence[int]) -> Failure | None:
     if len(dims) != len(operand):
-        return op_fail(op, f"broadcast_dimensions size ({len(dims)}) does not match operand rank ({len(operand)})")
+        return emit(f"broadcast_dimensions size ({len(dims)}) does not match operand rank ({len(operand)})")
     return None
 
 
@@ -101,12 +102,12 @@ def verify_broadcast_in_dim(op, ctx) -> Failure | None:
     if f is not None:
         return f
     if first_duplicate(dims) is not None:
-        return op_fail(op, "broadcast_dimensions should not have duplicates")
+        return emit("broadcast_dimensions should not have duplicates")
     for i, d in enumerate(dims):
         if not 0 <= d < len(result):
-            return op_fail(op, f"broadcast_dimensions contains invalid value {d} for result with rank {len(result)}")
+            return emit(f"broadcast_dimensions contains invalid value {d} for result with rank {len(result)}")
         if operand[i] >= 0 and operand[i] != 1 and operand[i] != result[d]:
-            return op_fail(op, f"size of operand dimension {i} ({operand[i]}) is not equal to 1 or size of result "
+            return emit(f"size of operand dimension {i} ({operand[i]}) is not equal to 1 or size of result "
                                f"dimension {d} ({result[d]})")
     return None
 
@@ -121,20 +122,20 @@ def verify_dynamic_broadcast_in_dim(op, ctx) -> Failure | None:
     if f is not None or operand is None or result is None or dims is None:
         return f
     if not is_quantized(operand_t) and not is_quantized(result_t) and not elements_compatible(operand_t, result_t):
-        return op_fail(op, f"expects operand and result to have compatible element type. Got: '{operand_t}' and "
+        return emit(f"expects operand and result to have compatible element type. Got: '{operand_t}' and "
                            f"'{result_t}'")
     f = _broadcast_dims(op, operand, result, dims)
     if f is not None:
         return f
     if len(result) < len(operand):
-        return op_fail(op, f"result rank ({len(result)}) is less than operand rank ({len(operand)})")
+        return emit(f"result rank ({len(result)}) is less than operand rank ({len(operand)})")
     if first_duplicate(dims) is not None:
-        return op_fail(op, "broadcast_dimensions should not have duplicates")
+        return emit("broadcast_dimensions should not have duplicates")
     for i, d in enumerate(dims):
         if not 0 <= d < len(result):
-            return op_fail(op, f"broadcast_dimensions contains invalid value {d} for result with rank {len(result)}")
+            return emit(f"broadcast_dimensions contains invalid value {d} for result with rank {len(result)}")
         if operand[i] != 1 and not dims_compatible(operand[i], result[d]):
-            return op_fail(op, f"size of operand dimension {i} ({operand[i]}) is not compatible with size of result "
+            return emit(f"size of operand dimension {i} ({operand[i]}) is not compatible with size of result "
                                f"dimension {d} ({result[d]})")
     f = _shape_operand_matches(op, 1, result_t)
     if f is not None:
@@ -142,15 +143,15 @@ def verify_dynamic_broadcast_in_dim(op, ctx) -> Failure | None:
     hints = [*(ints_prop(op, "known_expanding_dimensions") or ()), *(ints_prop(op, "known_nonexpanding_dimensions")
                                                                      or ())]
     if first_duplicate(hints) is not None:
-        return op_fail(op, "duplicate expansion hint for at least one operand dimension")
+        return emit("duplicate expansion hint for at least one operand dimension")
     for h in hints:
         if not 0 <= h < len(operand):
-            return op_fail(op, f"hint for expanding dimension {h} does not refer to a valid operand dimension")
+            return emit(f"hint for expanding dimension {h} does not refer to a valid operand dimension")
     values = constant_ints(op.operands[1]) if len(op.operands) > 1 else None
     if values is not None and all(d >= 0 for d in operand):
         for i, d in enumerate(dims):
             if d < len(values) and operand[i] != 1 and operand[i] != values[d]:
-                return op_fail(op, f"size of operand dimension {i} ({operand[i]}) is not equal to 1 or value of shape "
+                return emit(f"size of operand dimension {i} ({operand[i]}) is not equal to 1 or value of shape "
                                    f"at index {d} ({values[d]})")
     return None
 
@@ -171,15 +172,15 @@ def verify_concatenate(op, ctx) -> Failure | None:
         return None
     rank = len(shapes[0])
     if rank == 0:
-        return op_fail(op, "rank-0 values cannot be concatenated")
+        return emit("rank-0 values cannot be concatenated")
     if dim >= rank:
-        return op_fail(op, f"dimension {dim} is out-of-bounds for input rank {rank}")
+        return emit(f"dimension {dim} is out-of-bounds for input rank {rank}")
     for i, s in enumerate(shapes):
         if len(s) != rank:
-            return op_fail(op, f"operands (0) and ({i}) do not match rank")
+            return emit(f"operands (0) and ({i}) do not match rank")
         for d in range(rank):
             if d != dim and not dims_compatible(shapes[0][d], s[d]):
-                return op_fail(op, f"shapes of operand (0) and ({i}) are not compatible at non-concat index {d}: "
+                return emit(f"shapes of operand (0) and ({i}) are not compatible at non-concat index {d}: "
                                    f"({_joined(shapes[0])}) != ({_joined(s)})")
     dims = []
     for d in range(rank):
@@ -201,7 +202,7 @@ def verify_slice(op, ctx) -> Failure | None:
     if operand is None or start is None or limit is None or strides is None:
         return None
     if len(start) != len(operand):
-        return op_fail(op, f"the number of elements in start_indices ({len(start)}) does not match the rank of the "
+        return emit(f"the number of elements in start_indices ({len(start)}) does not match the rank of the "
                            f"operand ({len(operand)})")
     if len(limit) != len(operand) or len(strides) != len(operand):
         return None  # (ODS AllMatchSameOperatorTrait: a parse-time rule of the custom syntax)
@@ -209,16 +210,16 @@ def verify_slice(op, ctx) -> Failure | None:
     dims = []
     for i, d in enumerate(operand):
         if start[i] < 0:
-            return op_fail(op, f"negative start index {start[i]} in dimension {i}")
+            return emit(f"negative start index {start[i]} in dimension {i}")
         bound = in_bounds[i] if in_bounds and i < len(in_bounds) else -1
         if d >= 0 or bound >= 0:
             size, what = (d, "size") if d >= 0 else (bound, "bound")
             if limit[i] > size:
-                return op_fail(op, f"limit index {limit[i]} is larger than dimension {what} {size} in dimension {i}")
+                return emit(f"limit index {limit[i]} is larger than dimension {what} {size} in dimension {i}")
         if start[i] > limit[i]:
-            return op_fail(op, f"start index {start[i]} is larger than limit index {limit[i]} in dimension {i}")
+            return emit(f"start index {start[i]} is larger than limit index {limit[i]} in dimension {i}")
         if strides[i] <= 0:
-            return op_fail(op, f"stride must be positive but got {strides[i]} in dimension {i}")
+            return emit(f"stride must be positive but got {strides[i]} in dimension {i}")
         dims.append(-(-(limit[i] - start[i]) // strides[i]))
     return check_inferred(op, [tensor(dims, element(operand_t))])
 
@@ -238,18 +239,18 @@ def verify_dynamic_slice(op, ctx) -> Failure | None:
         return None
     starts = types[1:]
     if len(starts) != len(sizes):
-        return op_fail(op, f"has mismatched number of slice sizes ({len(sizes)}) and number of start indices "
+        return emit(f"has mismatched number of slice sizes ({len(sizes)}) and number of start indices "
                            f"({len(starts)})")
     if len(operand) != len(starts):
-        return op_fail(op, f"has mismatched number of start indices ({len(starts)}) and the rank of operand "
+        return emit(f"has mismatched number of start indices ({len(starts)}) and the rank of operand "
                            f"({len(operand)})")
     if not _same_index_types(starts):
-        return op_fail(op, "start indices must have same element type")
+        return emit("start indices must have same element type")
     for i, size in enumerate(sizes):
         if size < 0:
-            return op_fail(op, f"has negative size index to dynamic slice: {size}")
+            return emit(f"has negative size index to dynamic slice: {size}")
         if operand[i] >= 0 and size > operand[i]:
-            return op_fail(op, f"has slice size {size} greater than dimension size {operand[i]} in dimension {i} of "
+            return emit(f"has slice size {size} greater than dimension size {operand[i]} in dimension {i} of "
                                "operand")
     return check_inferred(op, [tensor(sizes, element(types[0]))])
 
@@ -263,15 +264,15 @@ def verify_dynamic_update_slice(op, ctx) -> Failure | None:
     if operand is None or update is None:
         return None
     if len(update) != len(operand):
-        return op_fail(op, f"update rank does not match operand rank: {len(update)} vs {len(operand)}.")
+        return emit(f"update rank does not match operand rank: {len(update)} vs {len(operand)}.")
     starts = types[2:]
     if len(starts) != len(operand):
-        return op_fail(op, f"expects number of start_indices to match operand rank: {len(starts)} vs {len(operand)}.")
+        return emit(f"expects number of start_indices to match operand rank: {len(starts)} vs {len(operand)}.")
     if not _same_index_types(starts):
-        return op_fail(op, "start indices must have same element type")
+        return emit("start indices must have same element type")
     for i, (o, u) in enumerate(zip(operand, update, strict=True)):
         if u >= 0 and o >= 0 and u > o:
-            return op_fail(op, f"expects size at dimension {i} of update to be in range [0, {o}]. Got: {u}.")
+            return emit(f"expects size at dimension {i} of update to be in range [0, {o}]. Got: {u}.")
     return check_inferred(op, [tensor(operand, element(types[0]), bounds(types[0]))])
 
 
@@ -284,7 +285,7 @@ def verify_real_dynamic_slice(op, ctx) -> Failure | None:
     for t, name in zip(types[1:4], ("start_indices", "limit_indices", "strides"), strict=True):
         s = shape(t)
         if s is not None and all(d >= 0 for d in s) and _product(s) != len(operand):
-            return op_fail(op, f"has mismatched number of operand rank ({len(operand)}) and {name} size "
+            return emit(f"has mismatched number of operand rank ({len(operand)}) and {name} size "
                                f"({_product(s)})")
     return None
 
@@ -299,20 +300,20 @@ def verify_pad(op, ctx) -> Failure | None:
     if operand is None or low is None or high is None or interior is None:
         return None
     if len(low) != len(operand):
-        return op_fail(op, f"edge_padding_low length ({len(low)}) must match operand rank ({len(operand)})")
+        return emit(f"edge_padding_low length ({len(low)}) must match operand rank ({len(operand)})")
     if len(high) != len(operand) or len(interior) != len(operand):
         return None  # (ODS AllMatchSameOperatorTrait: a rule of its own)
     in_bounds = bounds(operand_t)
     dims, out_bounds = [-1] * len(operand), [-1] * len(in_bounds or ())
     for i, d in enumerate(operand):
         if interior[i] < 0:
-            return op_fail(op, f"Interior padding cannot be negative: {interior[i]}")
+            return emit(f"Interior padding cannot be negative: {interior[i]}")
         bound = in_bounds[i] if in_bounds and i < len(in_bounds) else -1
         if d >= 0 or bound >= 0:
             base = d if d >= 0 else bound
             size = base + low[i] + high[i] + max(base - 1, 0) * interior[i]
             if size < 0:
-                return op_fail(op, f"Padding result in negative {'size' if d >= 0 else 'bound'} for dimension {i}")
+                return emit(f"Padding result in negative {'size' if d >= 0 else 'bound'} for dimension {i}")
             if d >= 0:
                 dims[i] = size
             else:
@@ -328,10 +329,10 @@ def verify_dynamic_pad(op, ctx) -> Failure | None:
     operand, result = shape(types[0]), shape(out_types(op)[0])
     size = shape(types[2])[0] if shape(types[2]) else -1
     if size != len(operand):
-        return op_fail(op, f"padding operands size ({size}) must match operand rank ({len(operand)})")
+        return emit(f"padding operands size ({size}) must match operand rank ({len(operand)})")
     interior = constant_ints(op.operands[4])
     if interior is not None and any(v < 0 for v in interior):
-        return op_fail(op, f"interior_padding must be non-negative, but got {_joined(interior)}")
+        return emit(f"interior_padding must be non-negative, but got {_joined(interior)}")
     low, high = constant_ints(op.operands[2]), constant_ints(op.operands[3])
     if interior is None or low is None or high is None or result is None or \
             any(d < 0 for d in (*operand, *result)) or not len(operand) == len(result) == len(low) == len(high):
@@ -339,7 +340,7 @@ def verify_dynamic_pad(op, ctx) -> Failure | None:
     for i, (n, out, lo, hi, mid) in enumerate(zip(operand, result, low, high, interior, strict=False)):
         want = n + lo + max(n - 1, 0) * mid + hi
         if out != want:
-            return op_fail(op, f"expected output dimension at index {i} to equal {want}, but got {out}")
+            return emit(f"expected output dimension at index {i} to equal {want}, but got {out}")
     return None
 
 
@@ -355,7 +356,7 @@ def verify_reshape(op, ctx) -> Failure | None:
     if operand is None or result is None or min((*operand, *result), default=0) < 0:
         return None
     if _product(result) != _product(operand):
-        return op_fail(op, f"number of output elements ({_product(result)}) doesn't match expected number of elements "
+        return emit(f"number of output elements ({_product(result)}) doesn't match expected number of elements "
                            f"({_product(operand)})")
     return None
 
@@ -371,20 +372,20 @@ def verify_dynamic_reshape(op, ctx) -> Failure | None:
     if operand is None or result is None:
         return None
     if not is_quantized(operand_t) and not is_quantized(result_t) and not elements_compatible(operand_t, result_t):
-        return op_fail(op, f"expects operand and result to have compatible element type. Got: '{operand_t}' and "
+        return emit(f"expects operand and result to have compatible element type. Got: '{operand_t}' and "
                            f"'{result_t}'")
     static = min((*operand, *result), default=0) >= 0
     if static and _product(result) != _product(operand):
-        return op_fail(op, f"number of output elements ({_product(result)}) doesn't match expected number of elements "
+        return emit(f"number of output elements ({_product(result)}) doesn't match expected number of elements "
                            f"({_product(operand)})")
     f = _shape_operand_matches(op, 1, result_t)
     if f is not None:
         return f
     if shape(types[1])[0] != len(result):
-        return op_fail(op, "result should have a rank equal to the number of elements in output_shape")
+        return emit("result should have a rank equal to the number of elements in output_shape")
     values = constant_ints(op.operands[1])
     if values is not None and min(operand, default=0) >= 0 and _product(values) != _product(operand):
-        return op_fail(op, f"output_shape is incompatible with input type of operation: input has {_product(operand)} "
+        return emit(f"output_shape is incompatible with input type of operation: input has {_product(operand)} "
                            f"elements, but output_shape has {_product(values)}")
     return None
 
@@ -399,9 +400,9 @@ def verify_transpose(op, ctx) -> Failure | None:
     if operand is None or perm is None:
         return None
     if len(perm) != len(operand):
-        return op_fail(op, f"TransposeOp operand rank {len(operand)} does not match permutation size {len(perm)}")
+        return emit(f"TransposeOp operand rank {len(operand)} does not match permutation size {len(perm)}")
     if sorted(perm) != list(range(len(operand))):
-        return op_fail(op, f"attribute permutation must be a permutation of [{_joined(range(len(operand)))}] but got "
+        return emit(f"attribute permutation must be a permutation of [{_joined(range(len(operand)))}] but got "
                            f"{_joined(perm)}")
     in_bounds = bounds(operand_t)
     out_bounds = [in_bounds[p] for p in perm] if in_bounds else None
@@ -415,14 +416,14 @@ def verify_reverse(op, ctx) -> Failure | None:
     if dims is None:
         return None
     if first_duplicate(dims) is not None:
-        return op_fail(op, f"dimensions should be unique. Got: {_joined(dims)}")
+        return emit(f"dimensions should be unique. Got: {_joined(dims)}")
     if operand is None:
         return None
     for d in dims:
         if d < 0:
-            return op_fail(op, f"all dimensions should be non-negative. Got dimension: {d}.")
+            return emit(f"all dimensions should be non-negative. Got dimension: {d}.")
         if d >= len(operand):
-            return op_fail(op, f"all dimensions should be between [0, {len(operand)}). Got dimension: {d}.")
+            return emit(f"all dimensions should be between [0, {len(operand)}). Got dimension: {d}.")
     return None
 
 
@@ -436,9 +437,9 @@ def verify_iota(op, ctx) -> Failure | None:
     if f is not None or result is None or dim is None:
         return f
     if not result:
-        return op_fail(op, "does not support scalars.")
+        return emit("does not support scalars.")
     if dim >= len(result):
-        return op_fail(op, "iota dimension cannot go beyond the output rank.")
+        return emit("iota dimension cannot go beyond the output rank.")
     return None
 
 
@@ -450,16 +451,16 @@ def verify_dynamic_iota(op, ctx) -> Failure | None:
     if f is not None or shape(result_t) is None or dim is None:
         return f
     if dim >= len(shape(result_t)):
-        return op_fail(op, "iota dimension cannot go beyond the output rank.")
+        return emit("iota dimension cannot go beyond the output rank.")
     return _shape_operand_matches(op, 0, result_t)
 
 
 def _dim_in_bounds(op, rank: int, dim: int) -> Failure | None:
     """``verifyDimInBounds``."""
     if dim < 0:
-        return op_fail(op, f"requires non-negative dimension attribute; found ({dim})")
+        return emit(f"requires non-negative dimension attribute; found ({dim})")
     if dim >= rank:
-        return op_fail(op, f"requires dimension attribute in range [0, {rank}); found ({dim})")
+        return emit(f"requires dimension attribute in range [0, {rank}); found ({dim})")
     return None
 
 
@@ -482,7 +483,7 @@ def verify_set_dimension_size(op, ctx) -> Failure | None:
         return f
     size = shape(types[1])
     if size is not None and size:
-        return op_fail(op, "size operand should be of rank-0")
+        return emit("size operand should be of rank-0")
     operand = shape(types[0])
     return None if operand is None else _dim_in_bounds(op, len(operand), dim)
 
@@ -495,5 +496,5 @@ def verify_get_tuple_element(op, ctx) -> Failure | None:
     if f is not None or not isinstance(operand, TupleType) or index is None:
         return f
     if index >= len(operand.types):
-        return op_fail(op, f"index {index} is out of bounds of operand with size {len(operand.types)}")
+        return emit(f"index {index} is out of bounds of operand with size {len(operand.types)}")
     return check_inferred(op, [operand.types[index]])

@@ -252,7 +252,7 @@ class _Run:
         decl = OPS.get(op.name)
         if decl is not None and decl.verify is not None:
             f = decl.verify(op, self.ctx)
-            if f is not None:
+            if f is not None and not _uses_value_from_outside_isolated_region(op):
                 self.report(op, f)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
@@ -357,3 +357,27 @@ def verify(module: Module) -> list[Diagnostic]:
 
 
 __all__ = ["verify", "OP_RULES", "REGION_RULES", "SYMBOL_RULES", "Location"]
+
+
+
+def _uses_value_from_outside_isolated_region(op: Operation) -> bool:
+    """Whether ``op`` uses a value defined outside the nearest enclosing op whose regions are isolated from above
+    (MLIR cannot even parse such a use, so it judges nothing else of the op; the region rule reports it)."""
+    isolated = op.parent.parent.parent if op.parent is not None and op.parent.parent is not None else None
+    while isolated is not None and isolated.name not in REGION_RULES:
+        block = isolated.parent
+        isolated = block.parent.parent if block is not None and block.parent is not None else None
+    if isolated is None:
+        return False
+    for v in op.operands:
+        owner = getattr(v, "owner", None)
+        node = owner.parent if isinstance(owner, Operation) else owner  # the block defining v
+        while node is not None:
+            region = node.parent
+            parent_op = region.parent if region is not None else None
+            if parent_op is isolated:
+                break
+            node = parent_op.parent if parent_op is not None else None
+        else:
+            return True
+    return False
