@@ -362,3 +362,34 @@ def static_dimension_tensor(op, index: int) -> Failure | None:
         return op_fail(op, f"operand #{index} must be statically shaped 1-dimensional tensor of index or 2/4/8/16/32/"
                            f"64-bit integer values, but got '{t}'")
     return None
+
+
+#: ``clean_when_seen``'s memory: verifier, op name, operand and result types and properties of ops judged clean.
+_CLEAN: set = set()
+_CLEAN_LIMIT = 200_000
+
+
+def clean_when_seen(fn):
+    """Wrap a verifier whose verdict depends on the op's name, operand and result types and properties only: an op
+    alike to one already judged clean is clean (a big module repeats a few op shapes many times)."""
+    def verify(op, ctx):
+        props = op.properties_view
+        try:
+            key = (fn, op.name, tuple([v.type if v is not None else None for v in op.operands]),
+                   tuple(op.operand_types_view), tuple([r.type for r in op.results]),
+                   tuple(props.items()) if props else ())
+            if key in _CLEAN:
+                return None
+        except TypeError:  # an unhashable property
+            return fn(op, ctx)
+        f = fn(op, ctx)
+        if f is None:
+            if len(_CLEAN) >= _CLEAN_LIMIT:
+                _CLEAN.clear()
+            _CLEAN.add(key)
+        return f
+
+    verify.__doc__ = fn.__doc__
+    verify.__name__ = fn.__name__
+    verify.__wrapped__ = fn
+    return verify

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from shardy_py.dialects.stablehlo_verify_common import (
     attr_position,
     bounds,
+    clean_when_seen,
     dims_compatible,
     emit,
     first_duplicate,
@@ -53,6 +54,7 @@ def _result_shape(op, dims: Sequence[int]) -> Failure | None:
     return None
 
 
+@clean_when_seen
 def verify_dot(op, ctx) -> Failure | None:
     """``stablehlo.dot``: ranks 1 or 2 with compatible contracting sizes; the result shape (``inferDotOp``)."""
     types = in_types(op)
@@ -124,6 +126,7 @@ def _algorithm(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen
 def verify_dot_general(op, ctx) -> Failure | None:
     """``stablehlo.dot_general``: the algorithm, the dimension numbers, the result shape, DEFAULT precision with
     an algorithm (``DotGeneralOp::verify``)."""

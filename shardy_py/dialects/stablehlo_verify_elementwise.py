@@ -11,6 +11,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     attr_position,
     bit_width,
     check_inferred,
+    clean_when_seen,
     compatible,
     dims_compatible,
     element,
@@ -174,6 +175,7 @@ def _most_specific(types: Sequence[Type]) -> Type:
     return tensor(dims, element(types[0]), bnds)
 
 
+@clean_when_seen
 def verify_elementwise(op, ctx) -> Failure | None:
     """The unary and binary element-wise ops (``StableHLO_UnaryElementwiseOp``, ``StableHLO_BinaryElementwiseOp``)."""
     short = op.name.split(".", 1)[1]
@@ -192,6 +194,7 @@ def verify_elementwise(op, ctx) -> Failure | None:
     return _result_accuracy(op, ctx) or _infer(op, short, types)
 
 
+@clean_when_seen
 def verify_compare(op, ctx) -> Failure | None:
     """``stablehlo.compare``: element types, the same shapes and element types of both sides, an ``i1`` result."""
     f = check_element_types(op, "compare", (0, 1))
@@ -208,6 +211,7 @@ def verify_compare(op, ctx) -> Failure | None:
     return _infer(op, "compare", types)
 
 
+@clean_when_seen
 def verify_clamp(op, ctx) -> Failure | None:
     """``stablehlo.clamp``: ``inferClampOp`` (min and max scalar or of the operand's shape)."""
     f = check_element_types(op, "clamp")
@@ -224,6 +228,7 @@ def verify_clamp(op, ctx) -> Failure | None:
     return check_inferred(op, [operand])
 
 
+@clean_when_seen
 def verify_select(op, ctx) -> Failure | None:
     """``stablehlo.select``: ``inferSelectOp``."""
     types = in_types(op)
@@ -242,6 +247,7 @@ def verify_select(op, ctx) -> Failure | None:
     return check_inferred(op, [_most_specific([on_true, on_false])])
 
 
+@clean_when_seen
 def verify_complex(op, ctx) -> Failure | None:
     """``stablehlo.complex``: f32/f64 parts of one type; the result complex of it (``inferComplexOp``)."""
     types = in_types(op)
@@ -261,6 +267,7 @@ def _storage_width(t: Type) -> int | None:
     return e.storage_width if isinstance(e, QuantizedType) else bit_width(t)
 
 
+@clean_when_seen
 def verify_bitcast_convert(op, ctx) -> Failure | None:
     """``stablehlo.bitcast_convert``: ``verifyBitcastConvertOp``."""
     operand_t, result_t = in_types(op)[0], out_types(op)[0]
@@ -290,6 +297,7 @@ def verify_bitcast_convert(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen
 def verify_reduce_precision(op, ctx) -> Failure | None:
     """``stablehlo.reduce_precision``: element types and positive exponent / non-negative mantissa bits."""
     f = check_element_types(op, "reduce_precision")

@@ -10,6 +10,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     bounds,
     check_in_range,
     check_inferred,
+    clean_when_seen,
     constant_ints,
     dims_compatible,
     element,
@@ -154,6 +155,7 @@ def _gather_result(op, operand_type, indices_type, dn: GatherDimensionNumbersAtt
     return check_inferred(op, [tensor(dims, element(operand_type), out_bounds)])
 
 
+@clean_when_seen
 def verify_gather(op, ctx) -> Failure | None:
     """``stablehlo.gather``: ``inferGatherOp``."""
     types = in_types(op)
@@ -262,6 +264,7 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
     return None
 
 
+@clean_when_seen
 def verify_scatter(op, ctx) -> Failure | None:
     """``stablehlo.scatter``: ``verifyScatterOp`` without the update computation's checks."""
     types = in_types(op)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from shardy_py.dialects.stablehlo_verify_common import (
     bounds,
     check_inferred,
+    clean_when_seen,
     compatible,
     constant_ints,
     dims_compatible,
@@ -73,6 +74,7 @@ def _product(dims: Sequence[int]) -> int:
 
 # -- broadcasts ------------------------------------------------------------------------------------
 
+@clean_when_seen
 def verify_broadcast(op, ctx) -> Failure | None:
     """``stablehlo.broadcast``: the sizes prepended to the operand's shape."""
     operand = in_types(op)[0]
@@ -91,6 +93,7 @@ def _broadcast_dims(op, operand: tuple[int, ...], result: tuple[int, ...], dims:
     return None
 
 
+@clean_when_seen
 def verify_broadcast_in_dim(op, ctx) -> Failure | None:
     """``stablehlo.broadcast_in_dim``: ``verifyBroadcastInDimOp`` (the per-axis quantization rules aside)."""
     operand_t, result_t = in_types(op)[0], out_types(op)[0]
@@ -158,6 +161,7 @@ def verify_dynamic_broadcast_in_dim(op, ctx) -> Failure | None:
 
 # -- concatenate -------------------------------------------------------------------------------------
 
+@clean_when_seen
 def verify_concatenate(op, ctx) -> Failure | None:
     """``stablehlo.concatenate``: ``inferConcatenateOp``."""
     types = in_types(op)
@@ -194,6 +198,7 @@ def verify_concatenate(op, ctx) -> Failure | None:
 
 # -- slices ------------------------------------------------------------------------------------------
 
+@clean_when_seen
 def verify_slice(op, ctx) -> Failure | None:
     """``stablehlo.slice``: ``inferSliceOp``."""
     operand_t = in_types(op)[0]
@@ -230,6 +235,7 @@ def _same_index_types(types) -> bool:
     return len(kinds) <= 1
 
 
+@clean_when_seen
 def verify_dynamic_slice(op, ctx) -> Failure | None:
     """``stablehlo.dynamic_slice``: ``inferDynamicSliceOp``."""
     types = in_types(op)
@@ -255,6 +261,7 @@ def verify_dynamic_slice(op, ctx) -> Failure | None:
     return check_inferred(op, [tensor(sizes, element(types[0]))])
 
 
+@clean_when_seen
 def verify_dynamic_update_slice(op, ctx) -> Failure | None:
     """``stablehlo.dynamic_update_slice``: ``inferDynamicUpdateSliceOp``."""
     types = in_types(op)
@@ -276,6 +283,7 @@ def verify_dynamic_update_slice(op, ctx) -> Failure | None:
     return check_inferred(op, [tensor(operand, element(types[0]), bounds(types[0]))])
 
 
+@clean_when_seen
 def verify_real_dynamic_slice(op, ctx) -> Failure | None:
     """``stablehlo.real_dynamic_slice``: one start, limit and stride per operand dimension."""
     types = in_types(op)
@@ -292,6 +300,7 @@ def verify_real_dynamic_slice(op, ctx) -> Failure | None:
 
 # -- pads ----------------------------------------------------------------------------------------------
 
+@clean_when_seen
 def verify_pad(op, ctx) -> Failure | None:
     """``stablehlo.pad``: ``inferPadOp``."""
     operand_t = in_types(op)[0]
@@ -346,6 +355,7 @@ def verify_dynamic_pad(op, ctx) -> Failure | None:
 
 # -- reshapes, transpose, reverse -----------------------------------------------------------------------
 
+@clean_when_seen
 def verify_reshape(op, ctx) -> Failure | None:
     """``stablehlo.reshape``: a static result with as many elements as a static operand."""
     operand_t, result_t = in_types(op)[0], out_types(op)[0]
@@ -390,6 +400,7 @@ def verify_dynamic_reshape(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen
 def verify_transpose(op, ctx) -> Failure | None:
     """``stablehlo.transpose``: ``inferTransposeOp``."""
     operand_t = in_types(op)[0]
@@ -409,6 +420,7 @@ def verify_transpose(op, ctx) -> Failure | None:
     return check_inferred(op, [tensor([operand[p] for p in perm], element(operand_t), out_bounds)])
 
 
+@clean_when_seen
 def verify_reverse(op, ctx) -> Failure | None:
     """``stablehlo.reverse``: ``verifyReverseOp``."""
     operand = shape(in_types(op)[0])
@@ -429,6 +441,7 @@ def verify_reverse(op, ctx) -> Failure | None:
 
 # -- iotas and dimension sizes ------------------------------------------------------------------------------
 
+@clean_when_seen
 def verify_iota(op, ctx) -> Failure | None:
     """``stablehlo.iota``: ``verifyIotaOp``."""
     f = non_negative_attr(op, "iota_dimension")
@@ -464,6 +477,7 @@ def _dim_in_bounds(op, rank: int, dim: int) -> Failure | None:
     return None
 
 
+@clean_when_seen
 def verify_get_dimension_size(op, ctx) -> Failure | None:
     """``stablehlo.get_dimension_size``: ``inferGetDimensionSizeOp``."""
     f = non_negative_attr(op, "dimension")
@@ -474,6 +488,7 @@ def verify_get_dimension_size(op, ctx) -> Failure | None:
     return _dim_in_bounds(op, len(operand), dim)
 
 
+@clean_when_seen
 def verify_set_dimension_size(op, ctx) -> Failure | None:
     """``stablehlo.set_dimension_size``: ``inferSetDimensionSizeOp`` (its result shape aside)."""
     f = non_negative_attr(op, "dimension")
@@ -488,6 +503,7 @@ def verify_set_dimension_size(op, ctx) -> Failure | None:
     return None if operand is None else _dim_in_bounds(op, len(operand), dim)
 
 
+@clean_when_seen
 def verify_get_tuple_element(op, ctx) -> Failure | None:
     """``stablehlo.get_tuple_element``: ``inferGetTupleElementOp``."""
     f = non_negative_attr(op, "index", bits=32)
