@@ -85,12 +85,12 @@ def read_and_parse(path: str, command: str):
     return 1
 
 
-def split_chunks(text: str) -> list[tuple[str, int]]:
+def split_chunks(text: str, marker: re.Pattern = SPLIT_MARKER) -> list[tuple[str, int]]:
     """``--split-input-file``: (chunk text, 1-based line the chunk starts on)."""
     chunks = []
     pos = 0
     line = 1
-    for m in SPLIT_MARKER.finditer(text):
+    for m in marker.finditer(text):
         chunks.append((text[pos:m.start()], line))
         line += text.count("\n", pos, m.end()) + 1
         pos = m.end() + 1

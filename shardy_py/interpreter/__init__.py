@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import importlib
 
-_OP_MODULES = ("ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "check_ops")
+_OP_MODULES = (
+    "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "check_ops",
+)
 _loaded = False
 
 

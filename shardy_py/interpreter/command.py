@@ -4,6 +4,7 @@ printed; ``check`` dialect ops that fail, and ops the interpreter cannot run, ar
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from shardy_py.errors import ParseError
@@ -47,6 +48,10 @@ def _parse_args_attr(text: str):
     return out
 
 
+#: MLIR's split marker: a ``// -----`` line, also when commented out (``// // -----``).
+_SPLIT_MARKER = re.compile(r"^(?://\s*)?// -----.*$", re.M)
+
+
 def run(args: argparse.Namespace) -> int:
     from shardy_py.cli import format_error, read_input, split_chunks
     from shardy_py.interpreter.api import run_module
@@ -63,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(f"<unknown>:0: error: {e}", file=sys.stderr)
         return 1
-    chunks = split_chunks(source) if args.split_input_file else [(source, 1)]
+    chunks = split_chunks(source, _SPLIT_MARKER) if args.split_input_file else [(source, 1)]
     failed = False
     for i, (text, first_line) in enumerate(chunks):
         if i:

@@ -193,6 +193,8 @@ class Evaluator:
         if len(results) != len(op.results):
             raise InterpretError(f"{op.name} gave {len(results)} results, expected {len(op.results)}", op.loc)
         for r, v in zip(op.results, results, strict=False):
+            if isinstance(v, np.generic):
+                v = np.asarray(v)
             if isinstance(v, np.ndarray) and isinstance(r.type, RankedTensorType):
                 v = fit(v, r.type.element_type)
                 if v.shape != r.type.shape and not self.batched and all(d >= 0 for d in r.type.shape):

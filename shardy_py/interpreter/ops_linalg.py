@@ -1,0 +1,139 @@
+"""Linear algebra: ``dot_general``/``dot``, ``triangular_solve``, ``fft``, ``cholesky``.
+
+Products are computed with ``numpy.einsum`` over the whole tensors (narrow floats in float64,
+integers in their own dtype, which wraps around as the reference does)."""
+from __future__ import annotations
+
+import string
+
+import numpy as np
+
+from shardy_py.interpreter import arith
+from shardy_py.interpreter.evaluator import InterpretError, attr, enum_attr, handler, ints, result_element
+from shardy_py.interpreter.values import is_bool, is_complex, is_float
+
+
+def dot_general(lhs: np.ndarray, rhs: np.ndarray, lhs_batch, rhs_batch, lhs_contract, rhs_contract,
+                name: str) -> np.ndarray:
+    """The result of ``dot_general``: batch dimensions, then lhs free, then rhs free dimensions."""
+    letters = iter(string.ascii_letters)
+    lhs_sub = [""] * lhs.ndim
+    rhs_sub = [""] * rhs.ndim
+    for lb, rb in zip(lhs_batch, rhs_batch, strict=True):
+        lhs_sub[lb] = rhs_sub[rb] = next(letters)
+    for lc, rc in zip(lhs_contract, rhs_contract, strict=True):
+        lhs_sub[lc] = rhs_sub[rc] = next(letters)
+    for subs in (lhs_sub, rhs_sub):
+        for i, s in enumerate(subs):
+            if not s:
+                subs[i] = next(letters)
+    out = [lhs_sub[d] for d in lhs_batch]
+    out += [s for d, s in enumerate(lhs_sub) if d not in lhs_batch and d not in lhs_contract]
+    out += [s for d, s in enumerate(rhs_sub) if d not in rhs_batch and d not in rhs_contract]
+    spec = f"{''.join(lhs_sub)},{''.join(rhs_sub)}->{''.join(out)}"
+    if is_bool(name):
+        return np.einsum(spec, lhs.astype(np.int64), rhs.astype(np.int64)) != 0
+    if is_float(name) or is_complex(name):
+        wide_type = np.complex128 if is_complex(name) else np.float64
+        return np.einsum(spec, lhs.astype(wide_type), rhs.astype(wide_type))
+    return np.einsum(spec, lhs, rhs)
+
+
+@handler("stablehlo.dot_general")
+def _dot_general(ev, op, args):
+    dims = attr(op, "dot_dimension_numbers")
+    lhs, rhs = args
+    name = result_element(op)
+    lhs, rhs = arith.convert(lhs, _element(op, 0), name), arith.convert(rhs, _element(op, 1), name)
+    return [dot_general(lhs, rhs, dims.lhs_batching_dimensions, dims.rhs_batching_dimensions,
+                        dims.lhs_contracting_dimensions, dims.rhs_contracting_dimensions, name)]
+
+
+def _element(op, i: int) -> str:
+    return op.operands[i].type.element_type
+
+
+@handler("stablehlo.dot")
+def _dot(ev, op, args):
+    lhs, rhs = args
+    name = result_element(op)
+    lhs, rhs = arith.convert(lhs, _element(op, 0), name), arith.convert(rhs, _element(op, 1), name)
+    return [dot_general(lhs, rhs, [], [], [lhs.ndim - 1], [0], name)]
+
+
+def triangular_solve(a: np.ndarray, b: np.ndarray, left_side: bool, lower: bool, unit_diagonal: bool,
+                     transpose_a: str) -> np.ndarray:
+    """Solve ``op(a) x = b`` (``left_side``) or ``x op(a) = b`` by substitution, batched, with the
+    triangle of ``a`` that ``lower`` names (``unit_diagonal``: its diagonal taken as ones)."""
+    wide_type = np.complex128 if np.iscomplexobj(a) else np.float64
+    a = a.astype(wide_type)
+    b = b.astype(wide_type)
+    n = a.shape[-1]
+    tri = np.tril(a) if lower else np.triu(a)
+    if unit_diagonal:
+        eye = np.eye(n, dtype=bool)
+        tri = np.where(eye, 1, tri)
+    if transpose_a in ("TRANSPOSE", "ADJOINT"):
+        tri = np.swapaxes(tri, -1, -2)
+        lower = not lower
+        if transpose_a == "ADJOINT":
+            tri = np.conj(tri)
+    if not left_side:  # x M = b  <=>  M^T x^T = b^T
+        tri = np.swapaxes(tri, -1, -2)
+        b = np.swapaxes(b, -1, -2)
+        lower = not lower
+    x = np.zeros_like(b)
+    order = range(n) if lower else range(n - 1, -1, -1)
+    for i in order:
+        acc = b[..., i, :] - np.einsum("...j,...jk->...k", tri[..., i, :], x)
+        x[..., i, :] = acc / tri[..., i, i][..., None]
+    if not left_side:
+        x = np.swapaxes(x, -1, -2)
+    return x
+
+
+@handler("stablehlo.triangular_solve")
+def _triangular_solve(ev, op, args):
+    a, b = args
+    return [triangular_solve(a, b, _flag(op, "left_side"), _flag(op, "lower"), _flag(op, "unit_diagonal"),
+                             enum_attr(op, "transpose_a", "NO_TRANSPOSE"))]
+
+
+def _flag(op, name: str) -> bool:
+    v = attr(op, name)
+    return bool(getattr(v, "value", v)) if v is not None else False
+
+
+@handler("stablehlo.fft")
+def _fft(ev, op, args):
+    (x,) = args
+    kind = enum_attr(op, "fft_type")
+    lengths = ints(op, "fft_length")
+    axes = tuple(range(x.ndim - len(lengths), x.ndim))
+    if kind == "FFT":
+        return [np.fft.fftn(x.astype(np.complex128), s=lengths, axes=axes)]
+    if kind == "IFFT":
+        return [np.fft.ifftn(x.astype(np.complex128), s=lengths, axes=axes)]
+    if kind == "RFFT":
+        return [np.fft.rfftn(x.astype(np.float64), s=lengths, axes=axes)]
+    if kind == "IRFFT":
+        return [np.fft.irfftn(x.astype(np.complex128), s=lengths, axes=axes)]
+    raise InterpretError(f"unknown fft_type {kind}")
+
+
+@handler("stablehlo.cholesky")
+def _cholesky(ev, op, args):
+    (a,) = args
+    lower = _flag(op, "lower")
+    wide_type = np.complex128 if np.iscomplexobj(a) else np.float64
+    m = a.astype(wide_type)
+    if not lower:
+        m = np.conj(np.swapaxes(m, -1, -2))
+    sym = np.tril(m) + np.conj(np.swapaxes(np.tril(m, -1), -1, -2))
+    with np.errstate(all="ignore"):
+        try:
+            low = np.linalg.cholesky(sym)
+        except np.linalg.LinAlgError:
+            low = np.full_like(sym, np.nan)
+    out = low if lower else np.conj(np.swapaxes(low, -1, -2))
+    return [out]
