@@ -153,6 +153,19 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     return decl
 
 
+def add_verifier(name: str, fn: Callable) -> None:
+    """Run ``fn(op, ctx)`` before the verifier op ``name`` already has (ODS constraints come before
+    an op's own verifier); the first failure is the op's."""
+    decl = OPS[name]
+    rest = decl.verify
+
+    def chained(op, ctx, first=fn, then=rest):
+        f = first(op, ctx)
+        return f if f is not None or then is None else then(op, ctx)
+
+    decl.verify = chained
+
+
 def lookup(name: str) -> OpDecl | None:
     """The declaration of an op, loading the dialect modules on first use."""
     if not _loaded:
@@ -163,7 +176,8 @@ def lookup(name: str) -> OpDecl | None:
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
 DIALECT_MODULES = ("arith_ops", "tensor_ops", "stablehlo", "func",
-                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard")
+                   "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
+                   "stablehlo_verify_quantized")
 
 
 def _load() -> None:

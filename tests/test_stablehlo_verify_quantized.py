@@ -1,0 +1,47 @@
+"""ODS operand constraints on quantized element types: per-axis quantized tensors only where the op's
+constraint takes them.  jaxlib's Python MLIR has no quant dialect, so the expected texts are those of
+StableHLO's ops_stablehlo_quantized.mlir (the constraint descriptions as ODS writes them)."""
+from __future__ import annotations
+
+import pytest
+from stablehlo_verify_cases import module, ours
+
+_PER_AXIS = "tensor<2x4x!quant.uniform<i8:f32:0, {1.000000e-01:-30,2.000000e-01:-30}>>"
+_PER_TENSOR = "tensor<2x4x!quant.uniform<i8:f32, 1.000000e-01:-30>>"
+_ANY = ("ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with "
+        "32/64-bit float elements or per-tensor integer quantized values")
+
+
+def _unary(op: str, t: str) -> str:
+    return module(f"%x: {t}", t, f"""\
+        %r = "stablehlo.{op}"(%x) : ({t}) -> {t}
+        return %r : {t}
+        """)
+
+
+def test_per_tensor_quantized_operand_is_accepted() -> None:
+    assert ours(_unary("sqrt", _PER_TENSOR)) == []
+
+
+@pytest.mark.parametrize(("op", "description"), [
+    ("sqrt", "ranked tensor of 4/6/8/16/32/64-bit float or complex type with 32/64-bit float elements or "
+             "per-tensor integer quantized values"),
+    ("floor", "ranked tensor of 4/6/8/16/32/64-bit float or per-tensor integer quantized values"),
+    ("reverse", _ANY),
+])
+def test_per_axis_quantized_operand_is_rejected(op: str, description: str) -> None:
+    assert ours(_unary(op, _PER_AXIS)) == [(2, f"'stablehlo.{op}' op operand #0 must be {description}, but got "
+                                               f"'{_PER_AXIS}'")]
+
+
+def test_per_axis_quantized_operand_where_the_op_takes_it() -> None:
+    assert ours(_unary("bitcast_convert", _PER_AXIS)) == []
+
+
+def test_variadic_operand_constraint() -> None:
+    text = module(f"%x: {_PER_AXIS}", _PER_AXIS, f"""\
+        %r = "stablehlo.optimization_barrier"(%x) : ({_PER_AXIS}) -> {_PER_AXIS}
+        return %r : {_PER_AXIS}
+        """)
+    assert ours(text) == [(2, f"'stablehlo.optimization_barrier' op operand #0 must be variadic of {_ANY} or token, "
+                              f"but got '{_PER_AXIS}'")]
