@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 
 _OP_MODULES = (
-    "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "check_ops",
+    "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "ops_reduce",
+    "check_ops",
 )
 _loaded = False
 
