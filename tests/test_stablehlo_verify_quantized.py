@@ -45,3 +45,29 @@ def test_variadic_operand_constraint() -> None:
         """)
     assert ours(text) == [(2, f"'stablehlo.optimization_barrier' op operand #0 must be variadic of {_ANY} or token, "
                               f"but got '{_PER_AXIS}'")]
+
+
+@pytest.mark.parametrize("element", [
+    "!quant.uniform<i8:f32, 1.000000e+00:300>",   # zero point above the storage range
+    "!quant.uniform<i8:f32:3, {1.000000e-01:-30,1.000000e-01:-30}>",   # quantized dimension beyond the rank
+    "!quant.uniform<i8:f32:1, {1.000000e-01:-30,1.000000e-01:-30}>",   # two scales for a dimension of 4
+])
+def test_invalid_quantized_element_fails_the_constraint(element: str) -> None:
+    t = f"tensor<2x4x{element}>"
+    text = module(f"%x: {t}", t, f"""\
+        %r = stablehlo.add %x, %x : {t}
+        return %r : {t}
+        """)
+    [(line, message)] = ours(text)
+    assert (line, message) == (2, "'stablehlo.add' op operand #0 must be ranked tensor of 4/6/8/16/32/64-bit float "
+                                  "or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float "
+                                  "elements or per-tensor integer quantized or per-axis integer quantized values, "
+                                  f"but got '{t}'")
+
+
+def test_uniform_quantize_keeps_the_expressed_type() -> None:
+    text = module("%x: tensor<2xf32>", "tensor<2x!quant.uniform<i8:f64, 1.000000e-01>>", """\
+        %r = stablehlo.uniform_quantize %x : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f64, 1.000000e-01>>
+        return %r : tensor<2x!quant.uniform<i8:f64, 1.000000e-01>>
+        """)
+    assert ours(text) == [(2, "Expressed type of result expected to be 'f32', but got 'f64'")]
