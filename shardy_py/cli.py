@@ -157,15 +157,29 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     return 0
 
 
+FMT_DOC = """``python -m shardy_py fmt FILE``: print a module the way the C++ Shardy (MLIR's printer) prints it.
+
+Exit status: 0 done; 1 the input does not parse (FILE:LINE:COL: error: ... on standard error);
+2 usage errors or an unreadable file.
+"""
+
+
+def help_description(doc: str) -> str:
+    """A command's docstring as its ``--help`` shows it: reST's double backticks taken out."""
+    return re.sub(r"``(.*?)``", r"\1", doc, flags=re.S).strip()
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="shardy-py", description="Read, check and print Shardy (sdy) MLIR.")
     ap.add_argument("--version", action="version", version=version_text())
     sub = ap.add_subparsers(dest="command", required=True)
-    f = sub.add_parser("fmt", help="print a module in canonical form")
-    f.add_argument("file", help="MLIR file, or - for standard input")
+    f = sub.add_parser("fmt", help="print a module in canonical form", description=help_description(FMT_DOC),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    f.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
     f.add_argument("--split-input-file", action="store_true", help="treat '// -----' separated chunks separately")
-    f.add_argument("--debug-info", action="store_true", help="also print loc(...) locations")
-    f.add_argument("--generic", action="store_true",
+    f.add_argument("--debug-info", "--mlir-print-debuginfo", action="store_true",
+                   help="also print loc(...) locations")
+    f.add_argument("--generic", "--mlir-print-op-generic", action="store_true",
                    help="print MLIR's generic op form (what get_asm(print_generic_op_form=True) prints)")
     g = f.add_mutually_exclusive_group()
     g.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
@@ -174,7 +188,8 @@ def build_parser() -> argparse.ArgumentParser:
     f.set_defaults(func=cmd_fmt)
     for name, module_name, help_text in SUBCOMMANDS:
         module = importlib.import_module(module_name)
-        p = sub.add_parser(name, help=help_text, description=module.__doc__)
+        p = sub.add_parser(name, help=help_text, description=help_description(module.__doc__ or ""),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
         p.add_argument("--version", action="version", version=version_text())
         p.set_defaults(func=module.run)

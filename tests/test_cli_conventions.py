@@ -97,3 +97,50 @@ def test_opt_accepts_the_fmt_spellings_of_print_flags(capsys, tmp_path):
     assert debug == run(capsys, "fmt", str(located), "--debug-info")
     assert 'loc("here")' in debug[1] and 'loc("here")' not in run(capsys, "opt", str(located))[1]
     assert run(capsys, "opt", str(located), "--debug-info") == debug
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_states_exit_codes_without_rest_markup(capsys, command):
+    status, out, _ = run(capsys, command, "--help")
+    assert status == 0
+    assert "Exit status: 0" in out
+    assert "``" not in out
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_names_its_input_file_alike(capsys, command):
+    out = run(capsys, command, "--help")[1]
+    usage = out.split("\n\n")[0]
+    assert "FILE" in usage and "file" not in usage.replace("-file", "")
+
+
+BAD = 'sdy.mesh @m = <["a"=2\n'
+
+
+@pytest.mark.parametrize("argv", [["fmt"], ["verify"], ["import"], ["export"], ["show"], ["convert", "--to", "sdy"],
+                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"]])
+def test_diagnostics_go_to_stderr_for_every_command(capsys, tmp_path, argv):
+    path = tmp_path / "bad.mlir"
+    path.write_text(BAD)
+    status, out, err = run(capsys, argv[0], str(path), *argv[1:])
+    assert (status, out) == (1, "")
+    assert err.startswith(f"{path}:1:")
+    assert ": error: " in err.split("\n")[0]
+
+
+@pytest.mark.parametrize("argv", [["fmt"], ["verify"], ["import"], ["export"], ["show"], ["convert", "--to", "sdy"],
+                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"]])
+def test_an_unreadable_file_is_reported_alike_by_every_command(capsys, tmp_path, argv):
+    missing = tmp_path / "missing.mlir"
+    status, out, err = run(capsys, argv[0], str(missing), *argv[1:])
+    assert (status, out) == (2, "")
+    assert err == f"shardy-py {argv[0]}: cannot read {missing}: [Errno 2] No such file or directory: '{missing}'\n"
+
+
+def test_propagate_show_takes_the_drawing_options_of_show(capsys):
+    status, out, err = run(capsys, "propagate", "examples/mlp.mlir", "--show", "--color", "never", "--width", "40",
+                           "--value", "@main:%0")
+    assert (status, err) == (0, "")
+    assert max(len(line) for line in out.splitlines()) <= 40
+    assert "\x1b[" not in out
+    assert run(capsys, "propagate", "examples/mlp.mlir", "--show", "--width", "10")[0] == 2

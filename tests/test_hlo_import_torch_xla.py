@@ -45,24 +45,29 @@ def partition_specs(draw, num_axes: int) -> list[tuple[int, ...]]:
 
 
 @st.composite
-def torch_xla_cases(draw) -> tuple[list[int], list[int], list[list[tuple[int, ...]]]]:
-    """(mesh shape, device order, partition specs)."""
+def torch_xla_cases(draw) -> tuple[list[int], list[int], list[list[tuple[int, ...]]], bool]:
+    """(mesh shape, device order, partition specs, whether replication groups are sorted): torch_xla
+    sorts each group; the mesh-order form is drawn too, as other writers of V1 lists keep it."""
     shape = draw(st.lists(st.integers(1, 4), min_size=1, max_size=4).filter(lambda s: math.prod(s) <= 64))
     order = draw(st.permutations(range(math.prod(shape))))
     specs = draw(st.lists(partition_specs(len(shape)), min_size=1, max_size=4))
-    return shape, list(order), specs
+    return shape, list(order), specs, draw(st.sampled_from([True, True, False]))
 
 
-def v1_text(shape: list[int], order: list[int], spec: list[tuple[int, ...]]) -> str:
+def v1_text(shape: list[int], order: list[int], spec: list[tuple[int, ...]], sort_groups: bool = True) -> str:
     """The HloSharding torch_xla writes: the mesh's device array transposed to the spec's axes, then
-    the replicated axes in mesh order as a last tile dim."""
+    the replicated axes as a last tile dim, each replication group's devices sorted (torch_xla's
+    ``ShardingUtil``; with ``sort_groups=False`` in mesh order)."""
     used = [a for dim in spec for a in dim]
     replicated = [a for a in range(len(shape)) if a not in used]
     tile = [math.prod(shape[a] for a in dim) for dim in spec]
     group = math.prod(shape[a] for a in replicated)
     if math.prod(tile) == 1:
         return "{replicated}"
-    devices = np.array(order).reshape(shape).transpose(used + replicated).reshape(-1)
+    devices = np.array(order).reshape(shape).transpose(used + replicated).reshape(-1, group)
+    if sort_groups:
+        devices = np.sort(devices, axis=1)
+    devices = devices.reshape(-1)
     dims = tile + ([group] if group > 1 else [])
     suffix = " last_tile_dim_replicate" if group > 1 else ""
     return "{devices=[" + ",".join(map(str, dims)) + "]" + ",".join(map(str, devices)) + suffix + "}"
@@ -121,13 +126,14 @@ def xla_export(text: str) -> dict[int, str]:
 @SETTINGS
 @given(torch_xla_cases())
 def test_one_torch_xla_mesh_imports_as_one_mesh_with_every_tile_on_the_same_devices(case):
-    mesh_shape, order, specs = case
-    texts = [v1_text(mesh_shape, order, spec) for spec in specs]
+    mesh_shape, order, specs, sort_groups = case
+    texts = [v1_text(mesh_shape, order, spec, sort_groups) for spec in specs]
     shapes = [shape_for(spec, mesh_shape) for spec in specs]
     result = import_shardings([HloSharding.parse(t) for t in texts], [len(s) for s in shapes])
     assert list(result.meshes) == ["mesh"], (texts, result.meshes)
     mesh = result.mesh
     event("mesh with device_ids" if mesh.device_ids else "mesh in iota order")
+    event("groups sorted" if sort_groups else "groups in mesh order")
     event(f"{len(specs)} partition spec(s)")
     assert mesh.total_size in (1, math.prod(mesh_shape))
     module_text = sdy_module(mesh, result.shardings, shapes)
@@ -146,8 +152,8 @@ def test_one_torch_xla_mesh_imports_as_one_mesh_with_every_tile_on_the_same_devi
 @settings(SETTINGS, max_examples=60)
 @given(torch_xla_cases())
 def test_import_then_export_of_an_mhlo_sharding_module_keeps_every_placement(case):
-    mesh_shape, order, specs = case
-    texts = [v1_text(mesh_shape, order, spec) for spec in specs]
+    mesh_shape, order, specs, sort_groups = case
+    texts = [v1_text(mesh_shape, order, spec, sort_groups) for spec in specs]
     shapes = [shape_for(spec, mesh_shape) for spec in specs]
     imported = import_module(shardy_py.parse(mhlo_module(texts, shapes)))
     assert [name for name in imported.meshes if not name.startswith("maximal_mesh")] in ([], ["mesh"])
@@ -240,3 +246,11 @@ def test_random_v1_shardings_all_import_onto_valid_meshes_that_export_them_back(
     for text, sharding, rank in zip(texts, result.shardings, ranks, strict=True):
         ours = export_sharding(sharding, result.meshes[sharding.mesh_name])
         assert tile_sets(str(ours), rank) == tile_sets(text, rank), (text, str(sharding), str(ours))
+
+
+def test_v1_text_sorts_each_replication_group_as_torch_xla_does():
+    # Mesh([5, 0, 2, 6, 1, 4, 3, 7], (2, 2, 2)), spec ((y,), None) of a vector: x and z replicate
+    assert v1_text([2, 2, 2], [5, 0, 2, 6, 1, 4, 3, 7], [(1,)]) == \
+        "{devices=[2,4]0,1,4,5,2,3,6,7 last_tile_dim_replicate}"
+    assert v1_text([2, 2, 2], [5, 0, 2, 6, 1, 4, 3, 7], [(1,)], sort_groups=False) == \
+        "{devices=[2,4]5,0,1,4,2,6,3,7 last_tile_dim_replicate}"

@@ -52,7 +52,7 @@ def test_verify_shows_the_line_mlir_numbers(tmp_path, capsys):
     path = tmp_path / "ff.mlir"
     path.write_text(IN_SDY_AXIS_NAME)
     assert main(["verify", str(path)]) == 1
-    shown = capsys.readouterr().out.split("\n")
+    shown = capsys.readouterr().err.split("\n")
     assert shown[0].startswith(f"{path}:3:75: error: expected '\"' in string literal")
     assert shown[1] == source_lines(IN_SDY_AXIS_NAME)[2]
     assert shown[2] == " " * 74 + "^"

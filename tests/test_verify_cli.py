@@ -43,7 +43,7 @@ def test_json_lines_are_absolute(tmp_path, capsys):
 def test_text_format_has_source_and_caret(tmp_path, capsys):
     f = write(tmp_path, TWO_CHUNKS)
     main(["--split-input-file", f])
-    out = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().err.splitlines()
     assert out[:3] == [f"{f}:4:3: error: {MSG4}", '  %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<8xf32>',
                        "  ^"]
 
@@ -56,7 +56,7 @@ def test_github_format(tmp_path, capsys):
 
 def test_clean_file_exits_zero(tmp_path, capsys):
     assert main([write(tmp_path, 'sdy.mesh @m = <["a"=2]>\n')]) == 0
-    assert capsys.readouterr().out == ""
+    assert capsys.readouterr() == ("", "")
 
 
 def test_parse_error_is_a_diagnostic(tmp_path, capsys):
@@ -66,14 +66,16 @@ def test_parse_error_is_a_diagnostic(tmp_path, capsys):
 
 
 def test_unreadable_file_exits_two(tmp_path, capsys):
-    assert main([str(tmp_path / "missing.mlir")]) == 2
-    assert "cannot read file" in capsys.readouterr().err
+    missing = str(tmp_path / "missing.mlir")
+    assert main([missing]) == 2
+    assert capsys.readouterr().err == (f"shardy-py verify: cannot read {missing}: "
+                                       f"[Errno 2] No such file or directory: '{missing}'\n")
 
 
 def test_verify_diagnostics(tmp_path, capsys):
     f = write(tmp_path, TWO_CHUNKS)
     assert main(["--split-input-file", "--verify-diagnostics", f]) == 1
-    out = capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().err.splitlines()
     assert out[0] == f"{f}:10:3: error: unexpected error: {MSG10}"
     fixed = TWO_CHUNKS.replace("func.func @g", "// expected-error @below {{not an axis of the mesh}}\nfunc.func @g")
     fixed = fixed.replace('  %0 = sdy.reshard %arg0 <@mesh, [{"b"}]>',
@@ -85,7 +87,7 @@ def test_verify_diagnostics(tmp_path, capsys):
 def test_verify_diagnostics_unmet_expectation(tmp_path, capsys):
     text = 'sdy.mesh @m = <["a"=2]>\n// expected-error @above {{something}}\n'
     assert main(["--verify-diagnostics", write(tmp_path, text)]) == 1
-    assert "expected error on line 1 was not produced: something" in capsys.readouterr().out
+    assert "expected error on line 1 was not produced: something" in capsys.readouterr().err
 
 
 def test_expectation_designators():
@@ -101,3 +103,15 @@ def test_module_entry_point(tmp_path):
     r = subprocess.run([sys.executable, "-m", "shardy_py", "verify", "--split-input-file", "--format=json",
                         write(tmp_path, TWO_CHUNKS)], capture_output=True, text=True)
     assert r.returncode == 1 and len(r.stdout.splitlines()) == 2 and "Traceback" not in r.stderr
+
+
+def test_text_diagnostics_on_stderr_machine_formats_on_stdout(tmp_path):
+    """As mlir-opt: diagnostics on standard error; --format json/github are output, on standard out."""
+    f = write(tmp_path, TWO_CHUNKS)
+    text = subprocess.run([sys.executable, "-m", "shardy_py", "verify", "--split-input-file", f],
+                          capture_output=True, text=True)
+    assert (text.returncode, text.stdout) == (1, "") and text.stderr.startswith(f"{f}:4:3: error: ")
+    for fmt in ("json", "github"):
+        r = subprocess.run([sys.executable, "-m", "shardy_py", "verify", "--split-input-file", f"--format={fmt}", f],
+                           capture_output=True, text=True)
+        assert (r.returncode, r.stderr) == (1, "") and len(r.stdout.splitlines()) == 2

@@ -1,7 +1,7 @@
 """``python -m shardy_py convert``: MLIR's shard (formerly mesh) dialect to sdy and back.
 
-Exits 0 on success, 1 when the input does not parse or holds something with no counterpart
-(every such place is reported as FILE:LINE:COL: error: ...), 2 on usage errors or unreadable files.
+Exit status: 0 done; 1 the input does not parse or holds something with no counterpart (every such
+place is reported as FILE:LINE:COL: error: ... on standard error); 2 usage errors or an unreadable file.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from shardy_py.interop.shard_common import DIALECT_NAMES
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``convert`` options to ``parser``."""
-    parser.add_argument("file", help="MLIR file, or - for standard input")
+    parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
     parser.add_argument("--to", required=True, choices=("sdy", "shard"),
                         help="sdy: shard/mesh grids, shardings and shard ops become sdy; shard: the reverse")
     parser.add_argument("--dialect-name", choices=DIALECT_NAMES, default="shard",

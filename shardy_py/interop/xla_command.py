@@ -11,9 +11,10 @@ from shardy_py.ir.module import Module
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options both commands take."""
-    parser.add_argument("file", help="MLIR file, or - for standard input")
+    parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
     parser.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
-    parser.add_argument("--debug-info", action="store_true", help="also print loc(...) locations")
+    parser.add_argument("--debug-info", "--mlir-print-debuginfo", action="store_true",
+                        help="also print loc(...) locations")
 
 
 def run_conversion(args: argparse.Namespace, command: str, convert: Callable[[Module], Module]) -> int:

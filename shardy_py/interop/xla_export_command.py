@@ -1,5 +1,9 @@
 """``python -m shardy_py export FILE``: plain sdy to XLA's round-trip format, the Shardy IR written
-as ``mhlo.frontend_attributes`` strings and custom calls, with ``mhlo.sharding`` strings beside."""
+as ``mhlo.frontend_attributes`` strings and custom calls, with ``mhlo.sharding`` strings beside.
+
+Exit status: 0 done; 1 the input does not parse or holds what the format cannot carry (reported as
+FILE:LINE:COL: error: ... on standard error); 2 usage errors or an unreadable file.
+"""
 from __future__ import annotations
 
 import argparse

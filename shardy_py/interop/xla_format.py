@@ -25,27 +25,41 @@ StableHLO import does (``xla_hlo_import``).
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shardy_py.interop.xla_strings import XlaFormatError
 from shardy_py.ir.module import Module
 
 __all__ = ["XlaFormatError", "export_module", "import_module", "is_round_trip_module"]
 
 
-def import_module(module: Module) -> Module:
+def import_module(module: Module, *, mesh=None, mesh_name: str | None = None,
+                  axis_names: Sequence[str] | None = None) -> Module:
     """Plain sdy for a module in XLA's round-trip format (or with only ``mhlo.sharding`` strings).
 
     ``module`` is left as it is; the result is a new module.  Raises ``XlaFormatError``
     (a ``ParseError``: ``line``, ``column``, ``message``) on strings that cannot be read.
+    For ``mhlo.sharding`` strings (torch_xla's form) ``mesh`` (a ``MeshAttr`` or its text,
+    ``'#sdy.mesh<["data"=2, "model"=4]>'``) is the mesh to put them on, ``axis_names`` names the
+    axes of the inferred mesh instead, and ``mesh_name`` is the mesh's symbol (default ``mesh``);
+    a module in the round-trip format names its meshes itself, so they are an ``XlaFormatError`` there.
     """
     from shardy_py.interop.shard_common import finished, working_copy
     from shardy_py.interop.xla_hlo_import import has_hlo_shardings, import_hlo_shardings
     from shardy_py.interop.xla_import import RoundTripImporter
 
     m = working_copy(module)
+    if isinstance(mesh, str):
+        from shardy_py import parse_attribute
+
+        mesh = parse_attribute(mesh if mesh.startswith("#") else f"#sdy.mesh{mesh}")
     if is_round_trip_module(m):
+        if mesh is not None or mesh_name is not None or axis_names is not None:
+            raise XlaFormatError("this module is in XLA's round-trip format: it names its meshes and axes itself "
+                                 "(a mesh, mesh name or axis names apply to mhlo.sharding strings only)", 1, 1)
         RoundTripImporter(m).run()
     elif has_hlo_shardings(m):
-        import_hlo_shardings(m)
+        import_hlo_shardings(m, mesh=mesh, mesh_name=mesh_name, axis_names=axis_names)
     return finished(m)
 
 

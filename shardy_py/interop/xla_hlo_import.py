@@ -13,6 +13,8 @@ import is not implemented here.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from shardy_py.hlo import HloSharding, HloShardingError, import_shardings
@@ -44,8 +46,14 @@ def has_hlo_shardings(module: Module) -> bool:
     return False
 
 
-def import_hlo_shardings(module: Module) -> None:
-    """Replace the ``mhlo.sharding`` strings of ``module`` (edited in place) by sdy shardings."""
+def import_hlo_shardings(module: Module, *, mesh: A.MeshAttr | None = None, mesh_name: str | None = None,
+                         axis_names: Sequence[str] | None = None) -> None:
+    """Replace the ``mhlo.sharding`` strings of ``module`` (edited in place) by sdy shardings.
+
+    ``mesh`` puts them all on the user's mesh (torch_xla's ``Mesh``: its shape, axis names and device
+    order); without it the mesh is inferred, and ``axis_names`` names its axes in order (instead of
+    ``axis_0``, ...).  ``mesh_name`` names the mesh symbol (default ``mesh``).
+    """
     sites = Sites(module)
     found: list[tuple[AttrSite, HloSharding, object, str, object]] = []
     for func in sites.funcs():
@@ -64,12 +72,15 @@ def import_hlo_shardings(module: Module) -> None:
             _collect(found, sites.op(op, HLO_SHARDING), [r.type for r in op.results], kind, op)
     if not found:
         return
-    mesh_name = fresh_symbol(module, "mesh")
+    mesh_name = fresh_symbol(module, mesh_name or "mesh")
+    shardings, ranks = [h for _, h, _, _, _ in found], [r for _, _, r, _, _ in found]
     try:
-        imported = import_shardings([h for _, h, _, _, _ in found], [r for _, _, r, _, _ in found],
-                                    mesh_name=mesh_name)
+        if mesh is None and axis_names is not None:
+            mesh = _named_axes(import_shardings(shardings, ranks, mesh_name=mesh_name), list(axis_names))
+        imported = import_shardings(shardings, ranks, mesh=mesh, mesh_name=mesh_name)
     except HloShardingError as e:
-        raise found[0][0].error(f"cannot import these shardings: {e}") from None
+        on = " on the given mesh" if mesh is not None else ""
+        raise found[0][0].error(f"cannot import these shardings{on}: {e}") from None
     rename = _fresh_names(module, [name for name in imported.meshes if name != mesh_name])
     used = set()
     for (site, _, _, kind, where), sharding in zip(found, imported.shardings, strict=True):
@@ -90,6 +101,21 @@ def import_hlo_shardings(module: Module) -> None:
     importer = RoundTripImporter(module)
     for func in sites.funcs():
         importer.import_custom_calls(func)
+
+
+def _named_axes(imported, names: list[str]) -> A.MeshAttr:
+    """The inferred mesh of ``imported`` with its axes named ``names``."""
+    tiled = [m for name, m in imported.meshes.items() if m.axes]
+    if len(tiled) > 1:
+        raise HloShardingError(f"these shardings need {len(tiled)} meshes; axis names name the axes of one "
+                               "(give the whole mesh instead)")
+    inferred = imported.mesh
+    if len(names) != len(inferred.axes):
+        sizes = ", ".join(str(a.size) for a in inferred.axes)
+        raise HloShardingError(f"the inferred mesh has {len(inferred.axes)} axes (sizes {sizes}) but "
+                               f"{len(names)} axis names were given")
+    return A.MeshAttr(tuple(A.MeshAxisAttr(n, a.size) for n, a in zip(names, inferred.axes, strict=True)),
+                      inferred.device_ids)
 
 
 def _fresh_names(module: Module, names: list[str]) -> dict[str, str]:

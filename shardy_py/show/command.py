@@ -21,17 +21,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
     parser.add_argument("--value", action="append", default=[], metavar="NAME",
                         help="only this value (%%arg0, %%3, %%3#1, result0, %%3:in0, or @func:NAME); repeatable")
-    parser.add_argument("--width", type=int, default=None, help="columns to draw in (default: the terminal's)")
-    parser.add_argument("--color", choices=("auto", "always", "never"), default="auto",
-                        help="colour cells by device set (auto: when writing to a terminal and NO_COLOR is unset)")
     parser.add_argument("--html", action="store_true", help="write an HTML page instead of terminal text")
+    add_drawing_arguments(parser)
+
+
+def add_drawing_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of every command that draws pictures (``show``, ``propagate --show``)."""
+    parser.add_argument("--width", type=int, default=None, help="columns to draw in (default: the terminal's)")
+    parser.add_argument("--color", "--colour", choices=("auto", "always", "never"), default="auto",
+                        help="colour cells by device set (auto: when writing to a terminal and NO_COLOR is unset)")
     parser.add_argument("--max-grids", type=int, default=16, metavar="N",
                         help="rank >= 3: draw at most N grids, else a table of tiles (default 16)")
     parser.add_argument("--max-rows", type=int, default=256, metavar="N",
                         help="rows of a table of tiles before it is cut (default 256)")
 
 
-def _use_colour(choice: str, stream) -> bool:
+def drawing_usage_error(args: argparse.Namespace, command: str) -> bool:
+    """Report a drawing option out of range (True), or say all are fine (False)."""
+    if args.width is not None and args.width < 20:
+        print(f"shardy-py {command}: --width must be at least 20", file=sys.stderr)
+        return True
+    if args.max_grids < 0 or args.max_rows < 1:
+        print(f"shardy-py {command}: --max-grids must be >= 0 and --max-rows >= 1", file=sys.stderr)
+        return True
+    return False
+
+
+def drawing_width(args: argparse.Namespace) -> int:
+    """``--width``, else the terminal's width."""
+    return args.width or shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+
+
+def use_colour(choice: str, stream) -> bool:
+    """``--color``: always, never, or (auto) when ``stream`` is a terminal and NO_COLOR is unset."""
     if choice != "auto":
         return choice == "always"
     return not os.environ.get("NO_COLOR") and hasattr(stream, "isatty") and stream.isatty()
@@ -98,17 +120,13 @@ def run(args: argparse.Namespace) -> int:
     from shardy_py.show.values import sharded_values
     from shardy_py.show.view import module_pictures
 
-    if args.width is not None and args.width < 20:
-        print("shardy-py show: --width must be at least 20", file=sys.stderr)
-        return 2
-    if args.max_grids < 0 or args.max_rows < 1:
-        print("shardy-py show: --max-grids must be >= 0 and --max-rows >= 1", file=sys.stderr)
+    if drawing_usage_error(args, "show"):
         return 2
     read = read_input(args.file, "show")
     if read is None:
         return 2
     source, name = read
-    report = _Reporter(name, source, _use_colour(args.color, sys.stderr))
+    report = _Reporter(name, source, use_colour(args.color, sys.stderr))
     module = _parse(source, name, report)
     if module is None:
         return 1
@@ -125,8 +143,7 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         _write(html_page(render_html(pictures, **limits), title=f"{name} - shardy_py show"))
     else:
-        width = args.width or shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
-        _write(render_text(pictures, width=width, colour=_use_colour(args.color, sys.stdout), **limits))
+        _write(render_text(pictures, width=drawing_width(args), colour=use_colour(args.color, sys.stdout), **limits))
     failed = [p for p in pictures if p.error]
     for p in failed:
         report.error(p.loc.line if p.loc else 1, p.loc.column if p.loc else 1, p.error)

@@ -1,4 +1,13 @@
-"""``python -m shardy_py verify``: the command-line front end of the verifier."""
+"""``python -m shardy_py verify FILE...``: check modules against every rule the C++ Shardy verifier
+enforces, and report what fails as mlir-opt does.
+
+Diagnostics go to standard error as FILE:LINE:COL: error: MESSAGE with the source line and a caret
+(--format text, the default); the machine formats (--format json: one JSON object per line;
+--format github: GitHub Actions annotations) go to standard output.
+
+Exit status: 0 every file is clean; 1 some file has an error (or, with --verify-diagnostics, the
+expectations were not met); 2 usage errors or an unreadable file.
+"""
 from __future__ import annotations
 
 import argparse
@@ -85,16 +94,16 @@ def _format(fmt: str, name: str, d: Diagnostic, lines: list[str]) -> Iterable[st
 
 def run(args: argparse.Namespace) -> int:
     """Run ``verify`` with parsed ``args``; returns the exit status (0 clean, 1 errors, 2 usage/IO)."""
+    from shardy_py.cli import read_input
+
     status = 0
-    out = sys.stdout
+    out = sys.stderr if args.format == "text" else sys.stdout
     for name in args.files:
-        try:
-            text = sys.stdin.read() if name == "-" else open(name, encoding="utf-8").read()
-        except (OSError, UnicodeDecodeError) as e:
-            print(f"{name}: error: cannot read file: {e}", file=sys.stderr)
+        read = read_input(name, "verify")
+        if read is None:
             status = 2
             continue
-        shown = "<stdin>" if name == "-" else name
+        text, shown = read
         lines = source_lines(text)
         file_diags: list[Diagnostic] = []
         chunks = split_chunks(text, args.split_input_file)

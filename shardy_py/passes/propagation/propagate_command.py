@@ -11,7 +11,6 @@ Exit status: 0 done, 1 FILE does not parse or a pass fails (errors on stderr as
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import warnings
 
@@ -35,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="explain VALUE's sharding (%%name as written, 'result N', '@func:%%name'); repeatable")
     parser.add_argument("--html", action="store_true", help="with --show/--explain: write an HTML page")
     parser.add_argument("-o", "--output", help="write here instead of standard output")
+    from shardy_py.show.command import add_drawing_arguments
+
+    add_drawing_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
     from shardy_py.explanation import ExplainError, explain
     from shardy_py.passes.manager import PassError
     from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped, propagate
+    from shardy_py.show.command import drawing_usage_error
 
+    if drawing_usage_error(args, "propagate"):
+        return 2
     parsed = read_and_parse(args.file, "propagate")
     if isinstance(parsed, int):
         return parsed
@@ -94,22 +99,24 @@ def run(args: argparse.Namespace) -> int:
 def _pictures(module, args, name: str, before=None) -> str:
     """The ``show`` drawing of the propagated module's sharded values (with ``--before-after``,
     next to ``before``'s); raises ``KeyError`` for a ``--value`` that names nothing."""
-    from shardy_py.show.command import DEFAULT_WIDTH
+    from shardy_py.show.command import drawing_width, use_colour
     from shardy_py.show.html import render_html
     from shardy_py.show.terminal import render_text
     from shardy_py.show.view import module_pictures
 
-    width = shutil.get_terminal_size((DEFAULT_WIDTH, 24)).columns
+    width = drawing_width(args)
+    colour = use_colour(args.color, sys.stdout) and not args.output
     if args.before_after:
         from shardy_py.show.side_by_side import pairs, render_pairs_html, render_pairs_text
 
         items = pairs(before, module, args.value)
         if not items and not args.html:
             return f"{name}: no sharded values\n"
-        return render_pairs_html(items) if args.html else render_pairs_text(items, width=width)
+        return render_pairs_html(items) if args.html else render_pairs_text(items, width=width, colour=colour)
     pictures = module_pictures(module, args.value)
     if not pictures:
         return f"{name}: no sharded values\n"
+    limits = dict(max_grids=args.max_grids, max_rows=args.max_rows)
     if args.html:
-        return render_html(pictures)
-    return render_text(pictures, width=width, colour=False)
+        return render_html(pictures, **limits)
+    return render_text(pictures, width=width, colour=colour, **limits)
