@@ -1,6 +1,10 @@
 """Run a StableHLO module with the numpy interpreter, as ``stablehlo-translate --interpret`` does:
 the entry function (``main``, or the only function) runs on the --args tensors and each result is
-printed; ``check`` dialect ops that fail, and ops the interpreter cannot run, are located errors."""
+printed; ``check`` dialect ops that fail, and ops the interpreter cannot run, are located errors.
+
+Exit status: 0 done; 1 the input does not parse, a check failed or an op could not run (errors on
+standard error); 2 usage errors or an unreadable file.
+"""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +15,7 @@ from shardy_py.errors import ParseError
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="MLIR file, or - for standard input")
+    p.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
     p.add_argument("--split-input-file", "-split-input-file", action="store_true",
                    help="run each '// -----' separated chunk as a module of its own")
     p.add_argument("--args", "-args", default="",
