@@ -83,16 +83,18 @@ def worker() -> None:
 
 
 class Jaxlib:
-    """A restartable jaxlib worker subprocess."""
+    """A restartable jaxlib worker subprocess: ``script --worker`` (default: this script's worker),
+    one JSON request line in, one JSON answer line out."""
 
-    def __init__(self, timeout: float) -> None:
+    def __init__(self, timeout: float, script: str = __file__) -> None:
         self.timeout = timeout
+        self.script = script
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
         """(Re)start the worker."""
         self.stop()
-        self.proc = subprocess.Popen([sys.executable, __file__, "--worker"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, self.script, "--worker"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
 
     def stop(self) -> None:
@@ -104,11 +106,16 @@ class Jaxlib:
 
     def run(self, text: str, pipelines: list[str]) -> list[str] | None:
         """The worker's outputs, or None when it died or timed out (it is then restarted)."""
+        answer = self.ask({"text": text, "pipelines": pipelines})
+        return None if answer is None else answer["outs"]
+
+    def ask(self, request: dict) -> dict | None:
+        """The worker's answer to ``request``, or None when it died or timed out (it is then restarted)."""
         if self.proc is None or self.proc.poll() is not None:
             self.start()
         assert self.proc and self.proc.stdin and self.proc.stdout
         try:
-            self.proc.stdin.write((json.dumps({"text": text, "pipelines": pipelines}) + "\n").encode())
+            self.proc.stdin.write((json.dumps(request) + "\n").encode())
             self.proc.stdin.flush()
         except BrokenPipeError:
             self.start()
@@ -127,7 +134,7 @@ class Jaxlib:
                 self.start()
                 return None
             buf += chunk
-        return json.loads(buf)["outs"]
+        return json.loads(buf)
 
 
 # -- the run --------------------------------------------------------------------------------------

@@ -77,7 +77,12 @@ def read_and_parse(path: str, command: str):
         return 2
     source, name = read
     try:
-        return shardy_py.parse(source, name), source, name
+        module = shardy_py.parse(source, name)
+        if module.ssa_failures:  # (a use MLIR's verifier rejects never reaches a command)
+            line, column, message, _ = module.ssa_failures[0]
+            report(name, source, line, column, message)
+            return 1
+        return module, source, name
     except ParseError as e:
         report(name, source, e.line, e.column, e.message)
     except RecursionError:

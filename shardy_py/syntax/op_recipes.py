@@ -86,6 +86,11 @@ class Recipe:
         operands = tuple(map(parser.lookup, operand_names))
         if None in operands:
             return None
+        types = self.shared_operand_types
+        if len(types) == len(operands):
+            for v, t in zip(operands, types, strict=True):
+                if v.type is not t and v.type is not None and t is not None and v.type != t:
+                    return None  # a use whose type is not its value's: the full parse reports it
         line, col = parser.lines.locate(start)
         loc = packed_location(line, col)
         for v, n in zip(operands, operand_names, strict=True):
@@ -102,7 +107,11 @@ class Recipe:
             name = names[0]
             v = Value(name, self.result_types[0], op, 0, loc, NO_ATTRIBUTES)
             op.results = [v]  # (a list of one, not an appended list's spare room)
-            parser.scopes[-1][name] = v
+            scopes = parser.all_scopes
+            if len(scopes) == 2 and name not in scopes[1] and name not in scopes[0] and not parser.ssa.pending:
+                scopes[1][name] = v
+            else:
+                parser.define(v)  # (redefinitions, forward references, nested regions)
         elif nres:
             parser.make_results(op, list(zip(names[:nres], counts, strict=True)), self.result_types, loc)
         return op

@@ -15,7 +15,7 @@ from shardy_py.errors import AttrSyntaxError, ParseError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
-from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.ir.types import DYNAMIC, RankedTensorType, Type, UnrankedTensorType, VectorType, parse_type
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense_pieces, canonical_dense_value, canonical_float_attr
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
@@ -31,6 +31,7 @@ from shardy_py.syntax.scanner import (
     blank_comments,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
+from shardy_py.syntax.ssa_uses import SsaUses
 from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque
 
 UNIT = A.UNIT_ATTR
@@ -334,6 +335,9 @@ class ModuleParser:
         #: Build repeated one-line op shapes from recipes (``op_recipes``).
         self.use_recipes = fast_paths
         self.scopes: list[dict[str, Value]] = [{}]
+        #: Every scope around the region being built, those an isolated region hides included: MLIR
+        #: names values in one scope per module (a name is defined once there, isolated or not).
+        self.all_scopes: list[dict[str, Value]] = self.scopes[:]
         self.func_depth = 0
         #: How many regions the op being built sits in.
         self.region_depth = 0
@@ -344,6 +348,8 @@ class ModuleParser:
         self.type_aliases: dict[str, str] = {}
         #: ``#name = attr`` definitions (not locations): name (with ``#``) -> the attribute's text.
         self.attr_aliases: dict[str, str] = {}
+        #: Forward references and the SSA rules of MLIR's parser (``ssa_uses``).
+        self.ssa = SsaUses(self)
 
     def expand_aliases(self, text: str) -> str:
         """``text`` with every alias it uses written out (aliases may use earlier aliases)."""
@@ -565,7 +571,18 @@ class ModuleParser:
 
     # -- values ---------------------------------------------------------------------
     def define(self, v: Value, key: str | None = None) -> None:
-        self.scopes[-1][key or v.name] = v
+        """Make ``v`` visible as ``key`` (default: its name) in the innermost region; a name already
+        visible is MLIR's "redefinition of SSA value"; a forward reference to it is resolved."""
+        name = key or v.name
+        for scope in self.all_scopes:
+            previous = scope.get(name)
+            if previous is not None:
+                raise self.ssa.redefinition(name, v, previous)
+        self.scopes[-1][name] = v
+        if self.ssa.pending:
+            self.ssa.resolve(name, v)
+            if "#" not in name:
+                self.ssa.resolve(name + "#0", v)
 
     def lookup(self, name: str) -> Value | None:
         for scope in reversed(self.scopes):
@@ -593,30 +610,45 @@ class ModuleParser:
                 vname = name if count == 1 else f"{name}#{k}"
                 v = Value(vname, t, op, idx, loc, NO_ATTRIBUTES)  # only arguments carry attributes
                 op.results.append(v)
-                self.define(v)
                 if count > 1 and k == 0:
-                    self.scopes[-1].setdefault(name, v)
+                    self.define(v, name)  # `%0` names `%0#0`
+                    self.scopes[-1][vname] = v
+                else:
+                    self.define(v)
                 idx += 1
 
     def set_operands(self, op: Operation, names: list[str]) -> None:
         op.operand_names = names
-        op.operands = [self.lookup(n) for n in names]
+        operands = [self.lookup(n) for n in names]
+        op.operands = operands
+        if None in operands:
+            self.ssa.forward(op, names, operands, self.all_scopes if len(self.all_scopes) > len(self.scopes) else ())
 
     # -- regions ---------------------------------------------------------------------
     def build_region(self, raw: RawRegion, parent: Operation, args: list[Value] | None = None,
                      isolated: bool = False) -> Region:
         region = Region(parent=parent)
-        saved = self.scopes
-        if isolated:
-            self.scopes = [self.scopes[0], {}]
-        else:
-            self.scopes = self.scopes + [{}]
+        saved, saved_all = self.scopes, self.all_scopes
+        scope: dict[str, Value] = {}
+        self.scopes = [self.scopes[0], scope] if isolated else self.scopes + [scope]
+        self.all_scopes = saved_all + [scope]
         self.region_depth += 1
         try:
             block = Block(parent=region)
             region.blocks.append(block)
+            if args and raw.items and isinstance(raw.items[0], RawLabel):
+                raise self.error(raw.items[0].start, "invalid block name in region with named arguments")
             for a in args or []:
                 a.owner = block
+                if "#" in a.name:
+                    raise self.error(self.offset_of(a.loc) + a.name.index("#"),
+                                     "result number not allowed in argument list")
+                for scope in self.all_scopes:
+                    previous = scope.get(a.name)
+                    if previous is not None:
+                        raise self.ssa.entry_argument_in_use(a, previous.loc)
+                if a.name in self.ssa.pending:  # a forward reference is a reference too
+                    raise self.ssa.entry_argument_in_use(a, self.ssa.first_use(a.name))
                 self.define(a)
             block.arguments = list(args or [])
             items, raw.items = raw.items, []
@@ -633,7 +665,7 @@ class ModuleParser:
                 op.parent = block
                 block.ops.append(op)
         finally:
-            self.scopes = saved
+            self.scopes, self.all_scopes = saved, saved_all
             self.region_depth -= 1
         return region
 
@@ -725,18 +757,19 @@ class ModuleParser:
                              f"expected '(' and the operands after the generic op name \"{name}\"")
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
-        if generic:
-            parse_generic(self, cur, op, lookup(name), m.start())
-            return op
         handler = _HANDLERS.get(name)
-        if handler is not None:
+        decl = None if handler is not None else lookup(name)
+        if handler is None and decl is None:
+            check_known_op(self, name, m.start(), generic)
+        if generic:
+            parse_generic(self, cur, op, decl, m.start())
+        elif handler is not None:
             handler(self, cur, op)
-            return op
-        decl = lookup(name)
-        if decl is not None:
+        elif decl is not None:
             parse_custom(self, cur, op, decl)
         else:
             self.opaque(cur, op, raw)
+        self.ssa.check_types(op)
         return op
 
     # generic and unknown ops: a lossless template ---------------------------------
@@ -1216,6 +1249,10 @@ def h_constant(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     cur.expect(":", "':' and the type")
     t = cur.type()
     # the value's type is the result type (MLIR elides it): canonical floats need its element type
+    if value.startswith("dense<") and not (isinstance(t, RankedTensorType) and DYNAMIC not in t.shape):
+        shaped = isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType))
+        raise p.error(start, "elements literal type must have static shape" if shaped
+                      else "elements literal must be a shaped type")
     dense = _DENSE_VALUE.fullmatch(value)
     if dense and isinstance(t, RankedTensorType):
         value = canonical_dense_elements(dense.group(1), str(t)) or canonical_dense_value(dense.group(1),
@@ -1353,7 +1390,7 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
             raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
         brace = cur.pos
         raw = cur.region()
-        if not raw.items:
+        if not raw.items and p.scanner.unclosed is None:  # (an unclosed body: that error first)
             raise cur.error("expected a non-empty function body", brace)
         p.func_depth += 1
         try:
@@ -1421,6 +1458,7 @@ _HANDLERS = {
 
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
+from shardy_py.syntax.known_ops import check_known_op  # noqa: E402
 
 #: Characters Python counts as white space but MLIR's lexer rejects (outside comments).
 _NOT_WHITE_SPACE = re.compile("[\v\f]")
@@ -1477,8 +1515,16 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
+        if p.scanner.unclosed is not None:
+            raise p.scanner.unclosed
+        p.ssa.finish()
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
+    except ParseError as e:
+        unclosed = p.scanner.unclosed
+        if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
+            raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+        raise
     finally:
         if gc_was_enabled:
             gc.enable()
@@ -1494,4 +1540,4 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         for op in ops:
             op.parent = block
             block.ops.append(op)
-    return Module(top, text, filename, preamble, postamble)
+    return Module(top, text, filename, preamble, postamble, p.ssa.verifier_failures())

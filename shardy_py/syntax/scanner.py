@@ -119,6 +119,22 @@ def blank_comments(text: str) -> str:
     return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " " * (m.end() - m.start()), text)
 
 
+def wrong_token_offset(text: str, pos: int) -> int:
+    """Where MLIR reports an unexpected token at ``pos`` (``Parser::emitWrongTokenError``): just after
+    the text before it, on the line of that text (blank lines and comments, blanked, skipped)."""
+    if pos >= len(text):
+        pos = max(len(text) - 1, 0)
+    end = pos
+    while True:
+        while end > 0 and text[end - 1] in " \t":
+            end -= 1
+        if end == 0:
+            return pos
+        if text[end - 1] not in "\n\r":
+            return end
+        end -= 1
+
+
 class LineIndex:
     """Offset -> (line, column), 1-based."""
 
@@ -146,6 +162,9 @@ class Scanner:
     def error(self, offset: int, message: str) -> ParseError:
         line, col = self.lines.locate(offset)
         return ParseError(message, line, col, offset)
+
+    #: The error for a region the text ends in (set when met: see ``next_item``).
+    unclosed: ParseError | None = None
 
     def skip_ws(self, pos: int) -> int:
         return _SKIP_WS.match(self.text, pos).end()
@@ -175,10 +194,13 @@ class Scanner:
         ``opened`` (at the end of the text when ``opened`` is None: the top level)."""
         pos = self.skip_ws(pos)
         if pos >= self.n:
-            if opened is not None:
+            if opened is not None and self.unclosed is None:
+                # MLIR parses on and reports what it finds in the region first: the region is closed
+                # here and this error is raised once the text before it has been built
                 line, col = self.lines.locate(opened)
-                raise self.error(pos, f"expected '}}' to close the region opened at {line}:{col}; "
-                                      "the input ended first")
+                self.unclosed = self.error(wrong_token_offset(self.text, pos),
+                                           f"expected '}}' to close the region opened at {line}:{col}; "
+                                           "the input ended first")
             return None
         c = self.text[pos]
         if c == "}":

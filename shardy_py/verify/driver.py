@@ -25,7 +25,7 @@ from shardy_py.ir.attrs import (
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
-from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops
+from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops, structure
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
@@ -52,6 +52,8 @@ SYMBOL_RULES: dict[str, list[Rule]] = {
     "sdy.manual_computation": [computations.verify_manual_computation],
     "sdy.named_computation": [computations.verify_named_computation],
     **{name: [rule] for name, rule in collectives.SYMBOL_USE_RULES.items()},
+    "func.call": [structure.verify_call],
+    "stablehlo.composite": [structure.verify_composite],
 }
 
 
@@ -71,6 +73,7 @@ def _register() -> None:
     OP_RULES.setdefault("func.func", []).append(op_attrs.verify_func_arg_result_shardings)
     OP_RULES["sdy.manual_computation"].append(computations.verify_no_nested_manual_axes)
     OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
+    OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
 
 
 _register()
@@ -254,6 +257,11 @@ class _Run:
             f = decl.verify(op, self.ctx)
             if f is not None and not _uses_value_from_outside_isolated_region(op):
                 self.report(op, f)
+                return
+        if op.regions:
+            f = structure.verify_block_terminators(op, self.ctx)
+            if f is not None:
+                self.report(op, f)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
         """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:
@@ -313,6 +321,12 @@ class _Run:
             self._clean_contents[key] = True
         return f
 
+    def ssa_failures(self, kind: str) -> None:
+        """The parser's findings of ``kind`` on SSA uses (``Module.ssa_failures``)."""
+        for line, col, message, k in self.module.ssa_failures:
+            if k == kind:
+                self.diags.append(Diagnostic(line, col, "error", message))
+
     # -- phase S --------------------------------------------------------------
     def phase_s(self, root: Operation) -> None:
         for op in (self.ops if root is self.module.op else root.walk()):
@@ -349,7 +363,9 @@ def verify(module: Module) -> list[Diagnostic]:
         run.phase_p()
         if not run.diags:
             run.phase_o(module.op)
+            run.ssa_failures("isolation")  # (region invariants of the isolated ops)
             run.phase_s(module.op)
+            run.ssa_failures("dominance")  # (MLIR checks dominance once every op verified)
     finally:
         if enabled:
             gc.enable()

@@ -1,0 +1,381 @@
+"""Differential mutant fuzzing of parse + verify against jaxlib's MLIR parser and verifier.
+
+    python benchmarks/differential_structure.py --cases 100000 --seed 0 --out /tmp/dstruct.jsonl
+    python benchmarks/differential_structure.py --cases 2000 --jax-programs /tmp/jax_programs
+
+Seeds are real modules that jaxlib accepts: Shardy's test chunks (``$SHARDY_CONFORMANCE/ir`` and
+``transforms``), StableHLO's (``$SHARDY_CONFORMANCE/stablehlo/tests``) and, with
+``--jax-programs DIR``, the JAX programs of tests/data/jax_programs lowered into DIR. Each mutant
+changes one thing of a seed: deletes, duplicates or swaps a line, renames a value use, changes a
+type, cuts a line, changes a number (a dimension), renames an op. Both sides judge it: jaxlib
+(``ir.Module.parse``, which verifies, in a worker subprocess since jaxlib can crash) and
+shardy_py (``parse`` then ``verify``). They must give the same verdict (accept/reject) and,
+where both reject, the first error on the same line.
+
+A disagreement is counted in a category: ``unregistered_dialect`` when jaxlib rejects a dialect it
+does not register (we keep unknown dialects as written, by design); ``stablehlo_op_verifier`` when
+a side's message, not one of MLIR's structural ones, is a StableHLO/CHLO op verifier's or type
+inference's (``'stablehlo.add' op ...``, or jaxlib's message on a line of a stablehlo/chlo op: the
+op-verifier work of issue 26 item 2); ``sdy_verifier`` likewise for sdy ops (the sdy rules of
+jaxlib 0.12, issue 21); ``syntax_error_line`` when both reject text that is not MLIR (a torn type,
+a cut line) on different lines; else ``structure`` (MLIR's structural rules: a bug here).
+``--out`` writes every disagreement (seed, mutation, text, both verdicts) as JSON lines. Exit
+status 1 when a ``structure`` disagreement or an internal error of ours was found.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import signal
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from differential_propagation import Jaxlib as _Worker  # noqa: E402
+
+SPLIT = re.compile(r"^// -----.*$", re.M)
+_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
+_VALUE = re.compile(r"%[\w$.-]+(?:#\d+)?")
+_TENSOR = re.compile(r"tensor<([^<>]*)>")
+_NUMBER_IN_LIST = re.compile(r"(?<=[\[, ])\d+(?=[\],])")
+_OP_NAME = re.compile(r"\b(stablehlo|sdy|func|chlo)\.[a-z_]+\b")
+_ELEMENT_TYPES = ("f32", "i32", "f16", "bf16", "i1", "i64", "f64", "ui8")
+OP_CATEGORY = "stablehlo_op_verifier"
+DIALECT_CATEGORY = "unregistered_dialect"
+STRUCTURE_CATEGORY = "structure"
+SYNTAX_CATEGORY = "syntax_error_line"
+SDY_CATEGORY = "sdy_verifier"
+#: MLIR's own structural messages (this script's subject): never put in another category.
+_CORE_MESSAGE = re.compile(r"use of undeclared|redefinition of|expects different type than prior|does not dominate|"
+                           r"defined outside the region|region entry argument|block with no terminator|"
+                           r"must be the last operation|is unknown|unregistered operation|invalid result number|"
+                           r"definition of SSA value|does not reference a valid|'func\.|expects parent op|"
+                           r"result number not allowed|operation defines|invalid block name|empty block")
+#: MLIR's messages for text that is not MLIR at all (a cut line, a torn type): both sides reject
+#: it; where the first bad token is found depends on the parser's exact token order.
+_SYNTAX_MESSAGE = re.compile(r"expected |unbalanced |unexpected |custom op '[^']*' (expected|is unknown \(tried)|"
+                             r"undefined symbol alias|unknown (stablehlo|chlo) (type|attribute)|"
+                             r"unknown (StableHLO|CHLO) attribute|dialect '.*' provided no|"
+                             r"operation name .* is not|invalid|unterminated")
+_OP_MESSAGE = re.compile(r"'(stablehlo|chlo)\.[\w.]+' op |^op |inferred type|requires the same|"
+                         r"^'(stablehlo|chlo)\.")
+
+
+# -- seeds ------------------------------------------------------------------------------------------
+
+def chunks(path: Path) -> list[str]:
+    """The ``// -----`` chunks of an .mlir file (as ``-split-input-file`` cuts them)."""
+    return [c for c in SPLIT.split(path.read_text(errors="replace")) if c.strip()]
+
+
+def seed_texts(conformance: Path | None, jax_programs: Path | None = None) -> list[tuple[str, str]]:
+    """(label, text) of every candidate seed, in a fixed order."""
+    out: list[tuple[str, str]] = []
+    if conformance is not None:
+        for sub in ("ir", "transforms", "stablehlo/tests"):
+            root = conformance / sub
+            for path in sorted(root.rglob("*.mlir")) if root.is_dir() else ():
+                if "interpret" in path.parts:
+                    continue
+                for i, text in enumerate(chunks(path)):
+                    if len(text) < 20000:
+                        out.append((f"{path.relative_to(conformance)}#{i}", text))
+    if jax_programs is not None and jax_programs.is_dir():
+        for path in sorted(jax_programs.glob("*.mlir")):
+            out.append((f"jax:{path.name}", path.read_text()))
+    return out
+
+
+# -- mutations ---------------------------------------------------------------------------------------
+
+def _op_lines(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if "%" in line and "=" in line and not line.lstrip().startswith("//")]
+
+
+def _body_lines(lines: list[str]) -> list[int]:
+    return [i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("//")]
+
+
+def delete_line(text: str, rng: random.Random) -> str | None:
+    lines = text.split("\n")
+    cand = _op_lines(lines) or _body_lines(lines)
+    if not cand:
+        return None
+    del lines[rng.choice(cand)]
+    return "\n".join(lines)
+
+
+def duplicate_line(text: str, rng: random.Random) -> str | None:
+    lines = text.split("\n")
+    cand = _op_lines(lines)
+    if not cand:
+        return None
+    i = rng.choice(cand)
+    lines.insert(i + 1, lines[i])
+    return "\n".join(lines)
+
+
+def swap_lines(text: str, rng: random.Random) -> str | None:
+    lines = text.split("\n")
+    cand = _body_lines(lines)
+    if len(cand) < 2:
+        return None
+    k = rng.randrange(len(cand) - 1)
+    a, b = cand[k], cand[k + 1]
+    lines[a], lines[b] = lines[b], lines[a]
+    return "\n".join(lines)
+
+
+def cut_line(text: str, rng: random.Random) -> str | None:
+    lines = text.split("\n")
+    cand = _body_lines(lines)
+    if not cand:
+        return None
+    i = rng.choice(cand)
+    line = lines[i]
+    lines[i] = line[:rng.randrange(len(line))]
+    return "\n".join(lines)
+
+
+def rename_value(text: str, rng: random.Random) -> str | None:
+    uses = list(_VALUE.finditer(text))
+    if not uses:
+        return None
+    m = rng.choice(uses)
+    names = sorted({u.group() for u in uses} - {m.group()})
+    new = rng.choice(names) if names and rng.random() < 0.7 else rng.choice(("%zz", "%0#1", "%arg9", "%c"))
+    return text[:m.start()] + new + text[m.end():]
+
+
+def change_type(text: str, rng: random.Random) -> str | None:
+    types = list(_TENSOR.finditer(text))
+    if not types:
+        return None
+    m = rng.choice(types)
+    parts = m.group(1).split("x")
+    choice = rng.random()
+    dims = [k for k, p in enumerate(parts[:-1]) if p.isdigit()]
+    if choice < 0.4 or not dims:
+        parts[-1] = rng.choice([t for t in _ELEMENT_TYPES if t != parts[-1]])
+    elif choice < 0.8:
+        k = rng.choice(dims)
+        parts[k] = str(int(parts[k]) + rng.choice((1, -1, 2)) if int(parts[k]) > 1 else 2)
+    else:
+        del parts[rng.choice(dims)]
+    return text[:m.start()] + "tensor<" + "x".join(parts) + ">" + text[m.end():]
+
+
+def change_number(text: str, rng: random.Random) -> str | None:
+    nums = list(_NUMBER_IN_LIST.finditer(text))
+    if not nums:
+        return None
+    m = rng.choice(nums)
+    value = int(m.group())
+    new = str(max(0, value + rng.choice((1, -1, 2, 5))))
+    return text[:m.start()] + new + text[m.end():]
+
+
+def rename_op(text: str, rng: random.Random) -> str | None:
+    ops = list(_OP_NAME.finditer(text))
+    if not ops:
+        return None
+    m = rng.choice(ops)
+    others = sorted({o.group() for o in ops if o.group(1) == m.group(1)} - {m.group()})
+    new = rng.choice(others) if others and rng.random() < 0.7 else f"{m.group(1)}.frobnicate"
+    return text[:m.start()] + new + text[m.end():]
+
+
+MUTATIONS = {f.__name__: f for f in (delete_line, duplicate_line, swap_lines, cut_line, rename_value,
+                                     change_type, change_number, rename_op)}
+
+
+def mutate(text: str, rng: random.Random) -> tuple[str, str] | None:
+    """(mutation name, mutant) of ``text``, or None when the drawn mutation does not apply."""
+    name = rng.choice(sorted(MUTATIONS))
+    out = MUTATIONS[name](text, rng)
+    return None if out is None or out == text else (name, out)
+
+
+# -- the two sides --------------------------------------------------------------------------------
+
+def jaxlib_worker() -> None:
+    """Read ``{"text"}`` lines on stdin; answer ``{"ok", "line", "col", "msg"}`` lines."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib.mlir import ir
+
+    ctx = jax_mlir.make_ir_context()
+    out = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)  # C++ prints to fd 1 must not mix with the answers
+    for line in sys.stdin:
+        text = json.loads(line)["text"]
+        try:
+            ir.Module.parse(text, context=ctx)
+            answer = {"ok": True}
+        except Exception as e:  # noqa: BLE001 (every MLIR failure is a verdict)
+            m = _ERROR.search(str(e))
+            answer = ({"ok": False, "line": int(m.group(1)), "col": int(m.group(2)), "msg": m.group(3)} if m
+                      else {"ok": False, "line": 0, "col": 0, "msg": str(e)[:300]})
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+class Jaxlib(_Worker):
+    """The jaxlib worker of ``jaxlib_worker`` (restarted after a crash or a timeout, which give None)."""
+
+    def __init__(self, timeout: float = 30.0) -> None:
+        super().__init__(timeout, __file__)
+
+    def judge(self, text: str) -> dict | None:
+        return self.ask({"text": text})
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Timeout
+
+
+def ours(text: str, timeout: int = 20) -> dict:
+    """shardy_py's verdict: parse, then verify; ``internal`` holds an exception that is a bug of ours."""
+    import shardy_py
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(timeout)
+    try:
+        module = shardy_py.parse(text)
+        diags = [d for d in shardy_py.verify(module) if d.severity == "error"]
+        if diags:
+            return {"ok": False, "line": diags[0].line, "col": diags[0].column, "msg": diags[0].message}
+        return {"ok": True}
+    except shardy_py.ParseError as e:
+        return {"ok": False, "line": e.line, "col": e.column, "msg": e.message}
+    except _Timeout:
+        return {"ok": False, "line": 0, "col": 0, "msg": "timeout", "internal": "timeout"}
+    except Exception as e:  # noqa: BLE001 (a bug of ours: counted, never hidden)
+        return {"ok": False, "line": 0, "col": 0, "msg": f"{type(e).__name__}: {e}", "internal": type(e).__name__}
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def category(mine: dict, theirs: dict, text: str = "") -> str | None:
+    """None when the verdicts agree (same verdict; the same line where both reject), else the kind."""
+    if mine.get("internal"):
+        return "internal_error"
+    if mine["ok"] and theirs["ok"]:
+        return None
+    if not mine["ok"] and not theirs["ok"] and mine["line"] == theirs["line"]:
+        return None
+    their_msg = theirs.get("msg", "")
+    if not theirs["ok"] and ("unregistered dialect" in their_msg or "Dialect `" in their_msg):
+        return DIALECT_CATEGORY
+    for side in (theirs, mine):
+        if not side["ok"] and not _CORE_MESSAGE.search(side["msg"]):
+            if _OP_MESSAGE.search(side["msg"]) or (side is theirs and _on_op_line(text, side["line"], "stablehlo|chlo")
+                                                   and not _SYNTAX_MESSAGE.match(side["msg"])):
+                return OP_CATEGORY
+            if side["msg"].startswith("'sdy.") or (side is theirs and _on_op_line(text, side["line"], "sdy")
+                                                   and not _SYNTAX_MESSAGE.match(side["msg"])):
+                return SDY_CATEGORY
+    if not theirs["ok"] and not mine["ok"] and _SYNTAX_MESSAGE.match(their_msg):
+        return SYNTAX_CATEGORY
+    return STRUCTURE_CATEGORY
+
+
+def _on_op_line(text: str, line: int, dialects: str) -> bool:
+    lines = text.split("\n")
+    return 0 < line <= len(lines) and re.search(rf"\b({dialects})\.[a-z_]+", lines[line - 1]) is not None
+
+
+class Run:
+    """Seeds filtered to those both sides accept, then mutants drawn round-robin over them."""
+
+    def __init__(self, seeds: list[tuple[str, str]], jaxlib: Jaxlib) -> None:
+        self.jaxlib = jaxlib
+        self.counts: Counter = Counter()
+        self.examples: list[dict] = []
+        self.seeds: list[tuple[str, str]] = []
+        for label, text in seeds:
+            theirs = jaxlib.judge(text)
+            if theirs is None or not theirs["ok"]:
+                continue
+            mine = ours(text)
+            if not mine["ok"]:  # a valid module we reject: a disagreement of its own
+                self.record(label, "seed", text, mine, theirs, category(mine, theirs, text) or STRUCTURE_CATEGORY)
+                continue
+            self.seeds.append((label, text))
+
+    def record(self, label: str, mutation: str, text: str, mine: dict, theirs: dict, kind: str) -> None:
+        self.counts[kind] += 1
+        self.examples.append({"seed": label, "mutation": mutation, "kind": kind, "ours": mine, "jaxlib": theirs,
+                              "text": text})
+
+    def case(self, rng: random.Random) -> None:
+        label, text = rng.choice(self.seeds)
+        drawn = mutate(text, rng)
+        if drawn is None:
+            return
+        name, mutant = drawn
+        theirs = self.jaxlib.judge(mutant)
+        if theirs is None:
+            self.counts["jaxlib_crashed"] += 1
+            return
+        mine = ours(mutant)
+        self.counts["cases"] += 1
+        self.counts["both_reject" if not (mine["ok"] or theirs["ok"]) else
+                    "both_accept" if mine["ok"] and theirs["ok"] else "one_rejects"] += 1
+        kind = category(mine, theirs, mutant)
+        if kind is None:
+            self.counts["agree"] += 1
+        else:
+            self.record(label, name, mutant, mine, theirs, kind)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--cases", type=int, default=10000, help="mutants to judge (default 10000)")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--conformance", type=Path, default=Path(os.environ.get("SHARDY_CONFORMANCE", "")) or None)
+    ap.add_argument("--jax-programs", type=Path, default=None, help="a directory of lowered JAX programs")
+    ap.add_argument("--out", type=Path, default=None, help="write the disagreements here (JSON lines)")
+    ap.add_argument("--report-every", type=int, default=5000)
+    args = ap.parse_args()
+    if args.worker:
+        jaxlib_worker()
+        return
+    sys.setrecursionlimit(10000)
+    started = time.time()
+    jaxlib = Jaxlib()
+    run = Run(seed_texts(args.conformance, args.jax_programs), jaxlib)
+    print(f"seeds: {len(run.seeds)} accepted by both ({run.counts[STRUCTURE_CATEGORY]} valid seeds we reject)",
+          flush=True)
+    rng = random.Random(args.seed)
+    while run.counts["cases"] < args.cases and run.seeds:
+        run.case(rng)
+        n = run.counts["cases"]
+        if n and n % args.report_every == 0 and run.counts.get("_reported") != n:
+            run.counts["_reported"] = n
+            print(f"{n} cases, {time.time() - started:.0f} s: {dict(sorted(run.counts.items()))}", flush=True)
+    jaxlib.stop()
+    run.counts.pop("_reported", None)
+    print(f"done: {time.time() - started:.0f} s: {dict(sorted(run.counts.items()))}")
+    if args.out:
+        with args.out.open("w") as f:
+            for ex in run.examples:
+                f.write(json.dumps(ex) + "\n")
+    bad = run.counts[STRUCTURE_CATEGORY] + run.counts["internal_error"]
+    for ex in [e for e in run.examples if e["kind"] in (STRUCTURE_CATEGORY, "internal_error")][:10]:
+        print(f"-- {ex['seed']} {ex['mutation']}: ours {ex['ours']} jaxlib {ex['jaxlib']}")
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,21 @@
+"""Ops of the dialects MLIR registers in full: an op of one of these dialects that no declaration
+or parser knows does not exist (MLIR: "custom op 'stablehlo.frobnicate' is unknown"), while ops of
+every other dialect, registered or not, are kept as written (lossless)."""
+from __future__ import annotations
+
+#: Dialects whose every op we declare (stablehlo and chlo: ``dialects/``; sdy, func, builtin: the
+#: parser's own handlers), as jaxlib registers them: these dialects allow no unknown op.
+CLOSED_DIALECTS = frozenset({"stablehlo", "chlo", "sdy", "func", "builtin"})
+#: Ops of those dialects that exist in MLIR but that we keep as written (no declaration of ours).
+KEPT_AS_WRITTEN = frozenset({"builtin.unrealized_conversion_cast"})
+
+
+def check_known_op(parser, name: str, offset: int, generic: bool) -> None:
+    """Raise MLIR's error when ``name`` (written at ``offset``) is not an op of its (closed) dialect."""
+    dialect = name.split(".", 1)[0]
+    if dialect not in CLOSED_DIALECTS or name in KEPT_AS_WRITTEN or "." not in name:
+        return
+    if generic:
+        raise parser.error(offset, f"unregistered operation '{name}' found in dialect ('{dialect}') that does "
+                                   "not allow unknown operations")
+    raise parser.error(offset, f"custom op '{name}' is unknown")

@@ -1,0 +1,153 @@
+"""MLIR's structural rules the verifier checks after parsing: blocks end in a terminator and a
+terminator ends its block (``verifyBlock`` and the ``IsTerminator`` trait), ``func.return`` matches
+its function's results (``func::ReturnOp::verify``), and the symbol uses of ``func.call``
+(``CallOp::verifySymbolUses``) and ``stablehlo.composite`` (``CompositeOp::verifySymbolUses``)
+name functions of the nearest symbol table, with the types those functions have."""
+from __future__ import annotations
+
+from shardy_py.ir.attrs import OpaqueAttr
+from shardy_py.ir.ops import Block, Operation
+from shardy_py.syntax.known_ops import CLOSED_DIALECTS
+from shardy_py.verify.context import Context, loc_of
+from shardy_py.verify.diagnostics import Failure
+
+#: The ops with MLIR's IsTerminator trait among those of the dialects we declare in full.
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
+#: Ops whose region blocks need no terminator (NoTerminator / graph regions).
+_NO_TERMINATOR = frozenset({"builtin.module"})
+
+
+def name_position(op: Operation) -> tuple[int, int]:
+    """Where MLIR places an op's diagnostics: its name, after the results (``%0 = `` skipped)."""
+    loc = loc_of(op)
+    groups = op.result_groups if op.results else ()
+    if not groups:
+        return (loc.line, loc.column)
+    width = sum(len(name) + (len(f":{n}") if n > 1 else 0) for name, n in groups) + 2 * (len(groups) - 1)
+    return (loc.line, loc.column + width + 3)  # `%0 = ` when written as MLIR prints it
+
+
+def _closed(op: Operation) -> bool:
+    return op.name.split(".", 1)[0] in CLOSED_DIALECTS
+
+
+def verify_block_terminators(op: Operation, ctx: Context) -> Failure | None:
+    """Every block of ``op``'s regions ends in a terminator, and no terminator is followed by an op."""
+    if op.name in _NO_TERMINATOR or not _closed(op):
+        return None
+    for region in op.regions:
+        for block in region.blocks:
+            f = _verify_block(block)
+            if f is not None:
+                return f
+    return None
+
+
+def _verify_block(block: Block) -> Failure | None:
+    ops = block.ops
+    for child in ops[:-1]:
+        if child.name in TERMINATORS:
+            return Failure(f"'{child.name}' op must be the last operation in the parent block", (),
+                           name_position(child))
+    if ops:
+        last = ops[-1]
+        if last.name not in TERMINATORS and _closed(last) and last.name != "builtin.module":
+            return Failure(f"block with no terminator, has '{last.name}'", (), name_position(last))
+    return None
+
+
+def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
+    """``func.return``: in a ``func.func``, with the function's result count and types."""
+    block = op.parent
+    func = block.parent.parent if block is not None and block.parent is not None else None
+    if not isinstance(func, Operation) or func.name != "func.func":
+        return Failure("'func.return' op expects parent op 'func.func'", (), name_position(op))
+    results = func.properties_view.get("result_types") or []
+    name = func.properties_view.get("sym_name")
+    at = name_position(op)
+    if len(op.operands) != len(results):
+        return Failure(f"'func.return' op has {len(op.operands)} operands, but enclosing function (@{name}) "
+                       f"returns {len(results)}", (), at)
+    for i, (v, t) in enumerate(zip(op.operands, results, strict=True)):
+        if v is not None and v.type is not None and t is not None and v.type != t:
+            return Failure(f"'func.return' op type of return operand {i} ('{v.type}') doesn't match function "
+                           f"result type ('{t}') in function @{name}", (), at)
+    return None
+
+
+def symbol_name(attr) -> str | None:
+    """The name a flat symbol reference (``@f`` or ``@"f"``) holds, None for anything else."""
+    text = attr.text if isinstance(attr, OpaqueAttr) else attr if isinstance(attr, str) else None
+    if not text or not text.startswith("@") or "::" in text:
+        return None
+    if text.startswith('@"'):
+        from shardy_py.syntax.sdy_parser import unquote
+        try:
+            return unquote(text[1:])
+        except Exception:
+            return None
+    return text[1:]
+
+
+def _functions_of_nearest_table(op: Operation, ctx: Context) -> dict[str, Operation | None]:
+    """Symbols of the nearest enclosing symbol table (a ``builtin.module``): name -> the op when it is
+    a ``func.func`` (None for other symbols)."""
+    table = op.parent
+    holder = None
+    while table is not None:
+        holder = table.parent.parent if table.parent is not None else None
+        if not isinstance(holder, Operation) or holder.name == "builtin.module":
+            break
+        table = holder.parent
+    cache = ctx.__dict__.setdefault("_symbol_tables", {})
+    hit = cache.get(id(holder))
+    if hit is not None:
+        return hit[1]
+    table_of: dict[str, Operation | None] = {}
+    if isinstance(holder, Operation):
+        for region in holder.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    sym = child.properties_view.get("sym_name")
+                    if isinstance(sym, str):
+                        table_of.setdefault(sym, child if child.name == "func.func" else None)
+    cache[id(holder)] = (holder, table_of)  # (holds the op, so that its id is not reused)
+    return table_of
+
+
+def verify_call(op: Operation, ctx: Context) -> Failure | None:
+    """``func.call``: the callee is a function of the nearest symbol table, with the call's types."""
+    callee = symbol_name(op.properties_view.get("callee"))
+    if callee is None:
+        return None
+    fn = _functions_of_nearest_table(op, ctx).get(callee)
+    at = name_position(op)
+    if fn is None:
+        return Failure(f"'func.call' op '{callee}' does not reference a valid function", (), at)
+    ins = fn.properties_view.get("arg_types") or []
+    outs = fn.properties_view.get("result_types") or []
+    if len(ins) != len(op.operands):
+        return Failure("'func.call' op incorrect number of operands for callee", (), at)
+    for i, (v, t) in enumerate(zip(op.operands, ins, strict=True)):
+        if v is not None and v.type is not None and v.type != t:
+            return Failure(f"'func.call' op operand type mismatch: expected operand type '{t}', but provided "
+                           f"'{v.type}' for operand number {i}", (), at)
+    if len(outs) != len(op.results):
+        return Failure("'func.call' op incorrect number of results for callee", (), at)
+    for i, (r, t) in enumerate(zip(op.results, outs, strict=True)):
+        if r.type is not None and r.type != t:
+            return Failure(f"'func.call' op result type mismatch at index {i}", (), at)
+    return None
+
+
+def verify_composite(op: Operation, ctx: Context) -> Failure | None:
+    """``stablehlo.composite``: its ``decomposition`` names a function of the nearest symbol table."""
+    name = symbol_name(op.properties_view.get("decomposition"))
+    if name is None:
+        return None
+    if _functions_of_nearest_table(op, ctx).get(name) is None:
+        return Failure(f"'{name}' does not reference a valid function", (), name_position(op))
+    return None
+
+
+__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "verify_composite"]
