@@ -1,9 +1,10 @@
 """``-sdy-populate-op-sharding-rules`` on both sides, for the rule tests: ours (``run_pass``) and
-jaxlib's C++ Shardy (``cpp_populate``; ``jaxlib_populate`` for both modes at once, and
-``jaxlib_populate_all`` for corpus chunks that may crash jaxlib), normal and conservative.  The
-generic pipeline oracle is ``cpp_oracle``."""
+jaxlib's C++ Shardy (``cpp_populate``; ``jaxlib_populate`` for both modes at once;
+``jaxlib_populate_isolated`` and ``jaxlib_populate_all`` for inputs that may crash jaxlib), normal
+and conservative.  The generic pipeline oracle is ``cpp_oracle``."""
 from __future__ import annotations
 
+import atexit
 import json
 import subprocess
 import sys
@@ -91,29 +92,61 @@ for line in sys.stdin:
 """
 
 
+class _Worker:
+    """The capped jaxlib subprocess running ``_WORKER``, started on first use and again after a
+    crash."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen | None = None
+
+    def populate(self, text: str) -> dict:
+        if self.proc is None:
+            self.proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(Path(__file__).parent)],
+                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, text=True)
+        self.proc.stdin.write(json.dumps(text) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            crashed = {"error": f"jaxlib crashed (exit {self.proc.wait()})"}
+            self.proc = None
+            return crashed
+        out = json.loads(line)
+        return {({"False": False, "True": True}.get(k, k)): v for k, v in out.items()}
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait()
+            self.proc = None
+
+
+_SHARED_WORKER = _Worker()
+atexit.register(_SHARED_WORKER.close)
+
+
+def jaxlib_crashed(result: dict) -> bool:
+    """Whether ``jaxlib_populate_isolated`` or ``jaxlib_populate_all`` found jaxlib crashing."""
+    return result.get("error", "").startswith("jaxlib crashed")
+
+
+def jaxlib_populate_isolated(text: str) -> dict:
+    """``jaxlib_populate`` of ``text`` in the capped subprocess (one kept for the whole run, so
+    jaxlib 0.12 segfaulting on an input ends only that process): ``{"error": "jaxlib crashed (exit
+    N)"}`` when it crashes (``jaxlib_crashed``)."""
+    require_jax()
+    return _SHARED_WORKER.populate(text)
+
+
 def jaxlib_populate_all(texts: list[str]) -> list[dict]:
     """``jaxlib_populate`` of each text, in a capped subprocess restarted if a text crashes it (then
     ``{"error": "jaxlib crashed (exit N)"}``).  Out of memory, ``plain`` is empty."""
     require_jax()
-    results, proc = [], None
-    for text in texts:
-        if proc is None:
-            proc = subprocess.Popen([sys.executable, "-c", _WORKER, str(Path(__file__).parent)],
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                    text=True)
-        proc.stdin.write(json.dumps(text) + "\n")
-        proc.stdin.flush()
-        line = proc.stdout.readline()
-        if line:
-            out = json.loads(line)
-            results.append({({"False": False, "True": True}.get(k, k)): v for k, v in out.items()})
-        else:
-            results.append({"error": f"jaxlib crashed (exit {proc.wait()})"})
-            proc = None
-    if proc is not None:
-        proc.stdin.close()
-        proc.wait()
-    return results
+    worker = _Worker()
+    try:
+        return [worker.populate(text) for text in texts]
+    finally:
+        worker.close()
 
 
 def corpus_differences(chunks: list[str]) -> tuple[Counter, list[tuple]]:

@@ -3,7 +3,7 @@
 dynamic_update_slice, fft, gather, pad, reduce, reduce_scatter, reduce_window, reshape, reverse,
 rng_bit_generator, scatter, select, slice, sort, transpose, triangular_solve).
 
-Each case is a function holding the op under test; the expected texts are the rules jaxlib 0.10.2's
+Each case is a function holding the op under test; the expected texts are the rules jaxlib 0.12's
 C++ Shardy attaches to it under ``-sdy-populate-op-sharding-rules``, normally and with
 ``conservative-propagation=true`` (``test_matches_jaxlib`` re-checks the whole module against
 jaxlib).  The differential runs over Shardy's own tests, the StableHLO corpus, JAX programs and
@@ -20,40 +20,45 @@ from shardy_py.rules import registry
 from shardy_py.rules.sharding_rule import sharding_rule
 
 CASES = {
+    # jaxlib 0.12: a kernel-only or output-only spatial dimension (nothing of the input dimension
+    # left for it) is a full-size permutation factor; SHARDY_COMMIT left it out (a size-1 factor).
     'convolution_nhwc_same': Case(
         '(%x: tensor<4x28x28x3xf32>, %w: tensor<3x3x3x16xf32>) -> tensor<4x28x28x16xf32>',
         [
             '%0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<4x28x28x3xf32>, tensor<3x3x3x16xf32>) -> tensor<4x28x28x16xf32>',
         ],
         '%0 : tensor<4x28x28x16xf32>',
-        '#sdy.op_sharding_rule<([i, j, k, l], [n, o, l, m])->([i, j, k, m]) {i=4, j=28, k=28, l=3, m=16, n=1, o=1} reduction={l} permutation={j, k}>',
+        '#sdy.op_sharding_rule<([i, j, l, n], [k, m, n, o])->([i, j, l, o]) {i=4, j=28, k=3, l=28, m=3, n=3, o=16} reduction={n} permutation={j, k, l, m}>',
         conservative='#sdy.op_sharding_rule<([i, l, m, j], [n, o, j, k])->([i, p, q, k]) {i=4, j=3, k=16, l=1, m=1, n=1, o=1, p=1, q=1} reduction={j}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'convolution_window_larger_than_number_of_windows': Case(
         '(%x: tensor<2x3x10xf32>, %w: tensor<8x3x8xf32>) -> tensor<2x8x3xf32>',
         [
             '%0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x3x10xf32>, tensor<8x3x8xf32>) -> tensor<2x8x3xf32>',
         ],
         '%0 : tensor<2x8x3xf32>',
-        '#sdy.op_sharding_rule<([i, k, j], [l, k, j])->([i, l, m]) {i=2, j=8, k=3, l=8, m=1} reduction={j, k}>',
+        '#sdy.op_sharding_rule<([i, l, j], [m, l, j])->([i, m, k]) {i=2, j=8, k=3, l=3, m=8} reduction={j, l} permutation={k}>',
         conservative='#sdy.op_sharding_rule<([i, j, l], [k, j, m])->([i, k, n]) {i=2, j=3, k=8, l=1, m=1, n=1} reduction={j}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'convolution_feature_groups': Case(
         '(%x: tensor<2x8x50xf32>, %w: tensor<16x2x3xf32>) -> tensor<2x16x48xf32>',
         [
             '%0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} {batch_group_count = 1 : i64, feature_group_count = 4 : i64} : (tensor<2x8x50xf32>, tensor<16x2x3xf32>) -> tensor<2x16x48xf32>',
         ],
         '%0 : tensor<2x16x48xf32>',
-        '#sdy.op_sharding_rule<([i, kl, j], [km, l, n])->([i, km, j]) {i=2, j=48, k=4, l=2, m=4, n=1} reduction={l} permutation={j}>',
+        '#sdy.op_sharding_rule<([i, lm, j], [ln, m, k])->([i, ln, j]) {i=2, j=48, k=3, l=4, m=2, n=4} reduction={m} permutation={j, k}>',
         conservative='#sdy.op_sharding_rule<([i, jk, m], [jl, k, n])->([i, jl, o]) {i=2, j=4, k=2, l=4, m=1, n=1, o=1} reduction={k}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'convolution_batch_groups': Case(
         '(%x: tensor<8x4x20xf32>, %w: tensor<8x4x3xf32>) -> tensor<2x8x18xf32>',
         [
             '%0 = stablehlo.convolution(%x, %w) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {} {batch_group_count = 4 : i64, feature_group_count = 1 : i64} : (tensor<8x4x20xf32>, tensor<8x4x3xf32>) -> tensor<2x8x18xf32>',
         ],
         '%0 : tensor<2x8x18xf32>',
-        '#sdy.op_sharding_rule<([ij, l, k], [im, l, n])->([j, im, k]) {i=4, j=2, k=18, l=4, m=2, n=1} reduction={l} permutation={k}>',
+        '#sdy.op_sharding_rule<([ij, m, k], [in, m, l])->([j, in, k]) {i=4, j=2, k=18, l=3, m=4, n=2} reduction={m} permutation={k, l}>',
         conservative='#sdy.op_sharding_rule<([ij, k, m], [il, k, n])->([j, il, o]) {i=4, j=2, k=4, l=2, m=1, n=1, o=1} reduction={k}>',
     ),
     'dot_general_batching_and_contracting': Case(
@@ -112,6 +117,8 @@ CASES = {
         '%0 : tensor<4x8x1xf32>',
         '#sdy.op_sharding_rule<([i, j, k], [], [], [])->([i, j, k]) {i=16, j=8, k=4} need_replication={i, k} blocked_propagation={i, k}>',
     ),
+    # jaxlib 0.12: both slicing factors are permutations, whatever the indices; SHARDY_COMMIT had a
+    # pass-through operand factor and a need-replication update factor (none for constant indices).
     'dynamic_update_slice_with_an_argument_index': Case(
         '(%a: tensor<16x8xf32>, %u: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<16x8xf32>',
         [
@@ -119,8 +126,9 @@ CASES = {
             '%0 = stablehlo.dynamic_update_slice %a, %u, %i, %c : (tensor<16x8xf32>, tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<16x8xf32>',
         ],
         '%0 : tensor<16x8xf32>',
-        '#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8} need_replication={j}>',
+        '#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8} permutation={i, j}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'dynamic_update_slice_with_constant_indices': Case(
         '(%a: tensor<16x8xf32>, %u: tensor<4x2xf32>) -> tensor<16x8xf32>',
         [
@@ -129,7 +137,7 @@ CASES = {
             '%0 = stablehlo.dynamic_update_slice %a, %u, %c, %d : (tensor<16x8xf32>, tensor<4x2xf32>, tensor<i32>, tensor<i32>) -> tensor<16x8xf32>',
         ],
         '%0 : tensor<16x8xf32>',
-        '#sdy.op_sharding_rule<([i, k], [j, l], [], [])->([i, k]) {i=16, j=4, k=8, l=2}>',
+        '#sdy.op_sharding_rule<([i, k], [j, l], [], [])->([i, k]) {i=16, j=4, k=8, l=2} permutation={i, j, k, l}>',
     ),
     'fft_complex_two_dims': Case(
         '(%a: tensor<4x16x32xcomplex<f32>>) -> tensor<4x16x32xcomplex<f32>>',
@@ -188,6 +196,17 @@ CASES = {
         '#sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=8, j=10} permutation={j}>',
         conservative='#sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=8, j=10} permutation={j} blocked_propagation={j}>',
     ),
+    # jaxlib 0.12: a padded dimension whose size the padding leaves unchanged (low 2, high -2) is a
+    # permutation too, not blocked when conservative; SHARDY_COMMIT compared the sizes only.
+    'pad_keeping_the_size': Case(
+        '(%a: tensor<4x5x6xf32>, %p: tensor<f32>) -> tensor<4x5x11xf32>',
+        [
+            '%0 = stablehlo.pad %a, %p, low = [0, 2, 0], high = [0, -2, 0], interior = [0, 0, 1] : (tensor<4x5x6xf32>, tensor<f32>) -> tensor<4x5x11xf32>',
+        ],
+        '%0 : tensor<4x5x11xf32>',
+        '#sdy.op_sharding_rule<([i, j, k], [])->([i, j, k]) {i=4, j=5, k=6} permutation={j, k}>',
+        conservative='#sdy.op_sharding_rule<([i, j, k], [])->([i, j, k]) {i=4, j=5, k=6} permutation={j, k} blocked_propagation={k}>',
+    ),
     'reduce_two_inputs': Case(
         '(%a: tensor<8x32x4xf32>, %b: tensor<8x32x4xi32>, %x: tensor<f32>, %y: tensor<i32>) -> tensor<8x4xf32>',
         [
@@ -243,37 +262,42 @@ CASES = {
         conservative='#sdy.op_sharding_rule<([i, j], [])->([i, j]) {i=8, j=64} permutation={j} blocked_propagation={j}>',
         at=0,
     ),
+    # jaxlib 0.12: size-1 factors and the factors of one side only need replication; the first
+    # pair of coprime sizes shares one permutation factor (SHARDY_COMMIT: separate pass-through factors).
     'reshape_merge_and_split': Case(
         '(%a: tensor<2x3x4xf32>) -> tensor<4x6xf32>',
         [
             '%0 = stablehlo.reshape %a : (tensor<2x3x4xf32>) -> tensor<4x6xf32>',
         ],
         '%0 : tensor<4x6xf32>',
-        '#sdy.op_sharding_rule<([i, j, mn])->([ik, ln]) {i=2, j=3, k=2, l=3, m=2, n=2}>',
+        '#sdy.op_sharding_rule<([i, j, lm])->([ij, km]) {i=2, j=3, k=3, l=2, m=2} need_replication={k, l} permutation={j}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'reshape_coprime_sizes': Case(
         '(%a: tensor<6x35xf32>) -> tensor<10x21xf32>',
         [
             '%0 = stablehlo.reshape %a : (tensor<6x35xf32>) -> tensor<10x21xf32>',
         ],
         '%0 : tensor<10x21xf32>',
-        '#sdy.op_sharding_rule<([ij, ln])->([ik, mn]) {i=2, j=3, k=5, l=5, m=3, n=7}>',
+        '#sdy.op_sharding_rule<([ij, km])->([ij, lm]) {i=2, j=3, k=5, l=3, m=7} need_replication={k, l} permutation={j}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'reshape_size_one_dims': Case(
         '(%a: tensor<24x1xf32>) -> tensor<1x6x1x4x1xf32>',
         [
             '%0 = stablehlo.reshape %a : (tensor<24x1xf32>) -> tensor<1x6x1x4x1xf32>',
         ],
         '%0 : tensor<1x6x1x4x1xf32>',
-        '#sdy.op_sharding_rule<([jl, m])->([i, j, k, l, n]) {i=1, j=6, k=1, l=4, m=1, n=1}>',
+        '#sdy.op_sharding_rule<([jl, m])->([i, j, k, l, n]) {i=1, j=6, k=1, l=4, m=1, n=1} need_replication={i, k, m, n}>',
     ),
+    # jaxlib 0.12's rule (changed since SHARDY_COMMIT, as above)
     'reshape_to_scalar': Case(
         '(%a: tensor<1x1xf32>) -> tensor<f32>',
         [
             '%0 = stablehlo.reshape %a : (tensor<1x1xf32>) -> tensor<f32>',
         ],
         '%0 : tensor<f32>',
-        '#sdy.op_sharding_rule<([i, j])->([]) {i=1, j=1}>',
+        '#sdy.op_sharding_rule<([i, j])->([]) {i=1, j=1} need_replication={i, j}>',
     ),
     'reshape_of_no_elements': Case(
         '(%a: tensor<0x4xf32>) -> tensor<2x0x2xf32>',

@@ -1,16 +1,18 @@
 # ruff: noqa: E501  (expected MLIR text is written on one line, however long; it must be exact)
-"""Part 2 rules that read beyond the op's types and properties (the defining ops of
-``dynamic_update_slice``'s start indices, ``scatter``'s update computation): ops of the same types
-in one module get the rules their surroundings call for, not a memoised one, as in jaxlib."""
+"""Part 2 rules that read beyond the op's types and properties (``scatter``'s update computation):
+ops of the same types in one module get the rules their surroundings call for, not a memoised one,
+as in jaxlib; and ``dynamic_update_slice``, whose rule jaxlib 0.12 no longer takes from the ops
+defining its start indices."""
 from __future__ import annotations
 
 from rules_cases import body_ops
 from rules_oracle import cpp_populate, run_pass
 
 
-def test_dynamic_update_slices_of_the_same_types_get_rules_by_where_their_indices_come_from():
-    """The rule looks at the ops defining the start indices, so memoised rules are not shared
-    between a constant-indexed update and an argument-indexed one of the same types."""
+def test_dynamic_update_slices_get_one_rule_wherever_their_indices_come_from():
+    """jaxlib 0.12 no longer looks at the ops defining the start indices (the C++ at
+    ``SHARDY_COMMIT`` gave a constant-indexed update no need-replication factor): a constant-indexed
+    update and an argument-indexed one of the same types get the same permutation rule."""
     text = ("func.func @f(%a: tensor<16x8xf32>, %u: tensor<4x8xf32>, %i: tensor<i32>) -> tensor<16x8xf32> {\n"
             "  %c = stablehlo.constant dense<0> : tensor<i32>\n"
             "  %0 = stablehlo.dynamic_update_slice %a, %u, %c, %c : (tensor<16x8xf32>, tensor<4x8xf32>, tensor<i32>, tensor<i32>) -> tensor<16x8xf32>\n"
@@ -18,9 +20,8 @@ def test_dynamic_update_slices_of_the_same_types_get_rules_by_where_their_indice
             "  return %1 : tensor<16x8xf32>\n}\n")
     module = run_pass(text)
     assert [str(op.attributes["sdy.sharding_rule"]) for op in body_ops(module)[1:]] == [
-        "#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8}>",
-        "#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8} need_replication={j}>",
-    ]
+        "#sdy.op_sharding_rule<([i, k], [j, k], [], [])->([i, k]) {i=16, j=4, k=8} permutation={i, j}>",
+    ] * 2
     assert str(module) == cpp_populate(text, False)
 
 

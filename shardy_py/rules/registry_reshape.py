@@ -4,11 +4,17 @@ multiply to the same number shares as many factors as their sizes allow.
 
 Walking both shapes from the major end, the rule keeps, per side, the product of the dimension
 sizes consumed so far and the product of the factors already added.  Size-1 dimensions get their
-own size-1 factor.  While the two factor products agree, the greatest common divisor of the next
-pending sizes becomes a factor common to the current input and output dimensions (or, when it is
-1, each side gets its own factor).  Once they disagree, the side that is behind gets a factor of
-its own: the ratio that makes both products meet again if it divides the pending size, else the
-part of the pending size beyond the common divisor, else the whole pending size.
+own size-1 factor, which needs replication.  While the two factor products agree, the greatest
+common divisor of the next pending sizes becomes a pass-through factor common to the current input
+and output dimensions; when it is 1, both dimensions share one permutation factor of the input's
+pending size, and each product grows by its own pending size.  Once they disagree, the side that is
+behind gets a need-replication factor of its own: the ratio that makes both products meet again if
+it divides the pending size, else the part of the pending size beyond the common divisor, else the
+whole pending size.
+
+This is jaxlib 0.12's rule (``([i, k])->([i, j]) {i=3, j=3, k=2} need_replication={j, k}
+permutation={i}`` for ``3x2`` to ``2x3``).  The C++ at ``SHARDY_COMMIT`` typed no factor and gave
+each side its own pass-through factor at the first coprime pair (``([i, l])->([j, k])``).
 
 A dynamic dimension has the size ``DYNAMIC_SIZE`` (``INT64_MIN``), and the C++ does this arithmetic
 in ``int64_t``: products wrap around, division truncates, ``%`` takes the dividend's sign and
@@ -22,11 +28,13 @@ from __future__ import annotations
 import math
 
 from shardy_py.ir.attrs import OpShardingRuleAttr
-from shardy_py.rules.builder import KNULL_DIM, OpShardingRuleBuilder, shape_of
+from shardy_py.rules.builder import KNULL_DIM, FactorType, OpShardingRuleBuilder, shape_of
 from shardy_py.rules.registry import register_rule
 from shardy_py.rules.rule_errors import rule_error
 
 _MASK = (1 << 64) - 1
+NEED_REPLICATION = FactorType.NEED_REPLICATION
+PERMUTATION = FactorType.PERMUTATION
 
 
 def _i64(x: int) -> int:
@@ -96,11 +104,11 @@ def reshape_rule(op, conservative: bool) -> OpShardingRuleAttr | None:
             raise rule_error(op, "the sharding rule of this reshape cannot be built: its dynamic "
                                  "dimensions make the factorisation of the shapes endless")
         if in_dim < in_rank and in_shape[in_dim] == 1:
-            builder.add_factor(in_dim, KNULL_DIM, 1)
+            builder.add_factor(in_dim, KNULL_DIM, 1, NEED_REPLICATION)
             in_dim += 1
             continue
         if out_dim < out_rank and out_shape[out_dim] == 1:
-            builder.add_factor(KNULL_DIM, out_dim, 1)
+            builder.add_factor(KNULL_DIM, out_dim, 1, NEED_REPLICATION)
             out_dim += 1
             continue
 
@@ -118,17 +126,16 @@ def reshape_rule(op, conservative: bool) -> OpShardingRuleAttr | None:
                 factors_in = _mul(factors_in, common)
                 factors_out = _mul(factors_out, common)
             else:
-                builder.add_factor(in_dim, KNULL_DIM, pending_in)
+                builder.add_factor(in_dim, out_dim, pending_in, PERMUTATION)
                 factors_in = _mul(factors_in, pending_in)
-                builder.add_factor(KNULL_DIM, out_dim, pending_out)
                 factors_out = _mul(factors_out, pending_out)
         elif factors_in < factors_out:
             pending_in = _catch_up_factor(pending_in, factors_in, factors_out, common)
-            builder.add_factor(in_dim, KNULL_DIM, pending_in)
+            builder.add_factor(in_dim, KNULL_DIM, pending_in, NEED_REPLICATION)
             factors_in = _mul(factors_in, pending_in)
         else:
             pending_out = _catch_up_factor(pending_out, factors_out, factors_in, common)
-            builder.add_factor(KNULL_DIM, out_dim, pending_out)
+            builder.add_factor(KNULL_DIM, out_dim, pending_out, NEED_REPLICATION)
             factors_out = _mul(factors_out, pending_out)
 
         if in_dim < in_rank and dims_in == factors_in:

@@ -6,16 +6,11 @@
 from __future__ import annotations
 
 from shardy_py.ir.attrs import OpShardingRuleAttr
-from shardy_py.passes.greedy_driver import CONSTANT_LIKE_OPS
 from shardy_py.rules.builder import KNULL_DIM, FactorType, OpShardingRuleBuilder, shape_of
 from shardy_py.rules.common import is_window_passthrough_dim
 from shardy_py.rules.props import int_prop, ints_prop
 from shardy_py.rules.registry import register_rule
 from shardy_py.rules.rule_errors import rule_error
-
-#: Ops whose results count as constants for ``dynamic_update_slice`` start indices: those with
-#: MLIR's ``ConstantLike`` trait, and ``sdy.constant``.
-_CONSTANT_OPS = CONSTANT_LIKE_OPS | {"sdy.constant"}
 
 
 @register_rule("stablehlo.reduce")
@@ -72,13 +67,32 @@ def reduce_window_rule(op, conservative: bool) -> OpShardingRuleAttr:
             .build())
 
 
-@register_rule("stablehlo.pad", "stablehlo.slice")
-def pad_or_slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
-    """Pointwise; a padded or sliced dimension is a permutation factor, blocked when conservative."""
+@register_rule("stablehlo.slice")
+def slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
+    """Pointwise; a sliced dimension is a permutation factor, blocked when conservative."""
     return (OpShardingRuleBuilder.for_op(op)
             .add_pointwise_with_diff_type_for_mismatch(shape_of(op.operands[0]), shape_of(op.results[0]),
                                                        FactorType.PERMUTATION, conservative)
             .build())
+
+
+@register_rule("stablehlo.pad")
+def pad_rule(op, conservative: bool) -> OpShardingRuleAttr:
+    """Pointwise; a dimension with any padding (low, high or interior) is a permutation factor, even
+    where the padding leaves its size unchanged (jaxlib 0.12; the C++ at ``SHARDY_COMMIT`` looked at
+    the sizes only), and blocked when conservative if its size changes."""
+    operand, result = shape_of(op.operands[0]), shape_of(op.results[0])
+    padding = [ints_prop(op, name) or () for name in
+               ("edge_padding_low", "edge_padding_high", "interior_padding")]
+    builder = OpShardingRuleBuilder.for_op(op)
+    for dim, (in_size, out_size) in enumerate(zip(operand, result, strict=True)):
+        padded = any(dim < len(p) and p[dim] != 0 for p in padding)
+        if padded or in_size != out_size:
+            builder.add_factor_for_dim(dim, in_size, FactorType.PERMUTATION,
+                                       conservative and in_size != out_size)
+        else:
+            builder.add_factor_for_dim(dim, in_size)
+    return builder.build()
 
 
 @register_rule("stablehlo.dynamic_slice")
@@ -90,30 +104,20 @@ def dynamic_slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
             .build())
 
 
-def _is_constant(value) -> bool:
-    """Whether ``value`` is the result of a constant op."""
-    return value is not None and not value.is_block_argument and value.owner.name in _CONSTANT_OPS
-
-
-def _constant_indices(op) -> bool:
-    """Whether every start index of a ``dynamic_update_slice`` is a constant."""
-    return all(_is_constant(v) for v in op.operands[2:])
-
-
-@register_rule("stablehlo.dynamic_update_slice", context_key=lambda op: _constant_indices(op))
+@register_rule("stablehlo.dynamic_update_slice")
 def dynamic_update_slice_rule(op, conservative: bool) -> OpShardingRuleAttr:
     """Pointwise where the update spans the whole dimension; elsewhere the operand and result share a
-    pass-through factor and the update gets its own factor, which needs replication unless every
-    start index is a constant."""
+    permutation factor and the update gets its own permutation factor (jaxlib 0.12; the C++ at
+    ``SHARDY_COMMIT`` made the operand's pass-through and the update's need-replication unless every
+    start index was a constant)."""
     operand = shape_of(op.operands[0])
     update = shape_of(op.operands[1])
-    update_type = FactorType.PASS_THROUGH if _constant_indices(op) else FactorType.NEED_REPLICATION
     builder = OpShardingRuleBuilder.for_op(op)
     rest = [KNULL_DIM] * (len(op.operands) - 2)
     for dim, (operand_size, update_size) in enumerate(zip(operand, update, strict=True)):
         if operand_size == update_size:
             builder.add_factor_for_dim(dim, operand_size)
         else:
-            builder.add_factor([dim, KNULL_DIM, *rest], dim, operand_size)
-            builder.add_factor([KNULL_DIM, dim, *rest], KNULL_DIM, update_size, update_type)
+            builder.add_factor([dim, KNULL_DIM, *rest], dim, operand_size, FactorType.PERMUTATION)
+            builder.add_factor([KNULL_DIM, dim, *rest], KNULL_DIM, update_size, FactorType.PERMUTATION)
     return builder.build()
