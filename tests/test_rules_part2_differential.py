@@ -116,6 +116,19 @@ def test_shardys_registry_tests_give_jaxlib_the_same_modules(conformance_dir):
         assert str(run_pass(text, conservative)) == jaxlib_populate(text)[conservative], file
 
 
+def test_shardys_explicit_reshards_on_reshapes_are_jaxlib_0_12s(conformance_dir):
+    """``insert_explicit_reshards/reshape.mlir`` after ``-sdy-insert-explicit-reshards``: our module
+    is jaxlib 0.12's, byte for byte.  Its ``CHECK`` lines (``SHARDY_COMMIT``) expect no reshard of
+    the operand of ``@reshape_size_1_dimensions_2`` (``1x4`` to ``4x1``, operand ``[{"x"}, {}]``:
+    the size-1 dimension was a pass-through factor then); 0.12's factor needs replication, so 0.12
+    prints ``%0 = sdy.reshard %arg0 <@mesh, [{}, {}]> : tensor<1x4xi32>`` before the reshape."""
+    from cpp_oracle import cpp, ours
+
+    text = (conformance_dir / "transforms/export/test/insert_explicit_reshards/reshape.mlir").read_text()
+    pipeline = "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true}))"
+    assert ours(text, "sdy-insert-explicit-reshards=enable-full-version=true") == cpp(text, pipeline)
+
+
 # ------------------------------------------------------------------------------- StableHLO corpus
 _PART2_OP = re.compile(r'\b(' + "|".join(re.escape(n) for n in sorted(PART2_OPS, key=len, reverse=True)) + r')\b')
 
