@@ -76,8 +76,22 @@ class ConvDimensionNumbers:
             parts.append("[" + ", ".join(d if d is not None else "0" for d in dims) + "]")
         return f"{parts[0]}x{parts[1]}->{parts[2]}"
 
+    def compact_form_holds(self) -> bool:
+        """Whether ``pretty`` can say these numbers: per list, the two letters and the spatial dimensions are
+        distinct and cover ``0..rank-1``."""
+        for prefix, _, names in _CONV_GROUPS:
+            dims = [*(self.get(f"{prefix}_{n}_dimension") for n in names), *self.get(f"{prefix}_spatial_dimensions")]
+            if sorted(dims) != list(range(len(dims))):
+                return False
+        return True
+
     def attr(self) -> A.OpaqueAttr:
-        """The stored attribute ``#stablehlo.conv<...>``."""
+        """The stored attribute ``#stablehlo.conv<...>``; numbers the compact form cannot say (which the op's
+        verifier rejects) are kept in the raw form, as written."""
+        if not self.compact_form_holds():
+            fields = ", ".join(f"{k} = " + (f"[{', '.join(map(str, v))}]" if isinstance(v, tuple) else str(v))
+                               for k in CONV_FIELDS for v in (self.get(k),))
+            return A.OpaqueAttr(f"#stablehlo.conv<raw {fields}>")
         return A.OpaqueAttr(f"#stablehlo.conv<{self.pretty()}>")
 
 
@@ -193,7 +207,10 @@ class ConvolutionDimensions:
     @staticmethod
     def print(out, op, target) -> None:
         try:
-            out.write(conv_dims_of(target).pretty())
+            dims = conv_dims_of(target)
+            if not dims.compact_form_holds():
+                raise ValueError("numbers the compact form cannot say")
+            out.write(dims.pretty())
         except ValueError:
             # numbers the compact form cannot show (the C++ aborts): the op prints in generic form,
             # which keeps the attribute as written and reads back

@@ -8,6 +8,7 @@ lists their parts only (which is all the generic form needs).
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_conv_directives  # noqa: F401  (registers the directives)
+from shardy_py.dialects import stablehlo_verify_conv as conv
 from shardy_py.dialects import stablehlo_verify_gather_scatter as gather_scatter
 from shardy_py.dialects.attr_codecs import I64Array
 from shardy_py.dialects.registry import AttrDef, declare
@@ -83,6 +84,8 @@ declare("stablehlo.convolution", operands=("lhs", "rhs"),
         results=("result",),
         format="`(`operands`)` `dim_numbers` `=` custom<ConvolutionDimensions>($dimension_numbers) `,` "
                "`window` `=` `{` custom<WindowAttributes>($window_strides, $padding, $lhs_dilation, "
-               "$rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)")
+               "$rhs_dilation, $window_reversal) `}` attr-dict `:` functional-type(operands, results)",
+        verify=conv.verify_convolution)
 declare("stablehlo.dynamic_conv", operands=("lhs", "rhs", "padding"),
-        attributes=(*(_opt(n) for n in _CONV_WINDOW), *_CONV_REST), results=("result",))
+        attributes=(*(_opt(n) for n in _CONV_WINDOW), *_CONV_REST), results=("result",),
+        verify=conv.verify_dynamic_conv)

@@ -342,12 +342,31 @@ def element_kind(t: Type | None) -> str | None:
     return "other"
 
 
-def non_negative_attr(op, name: str, bits: int = 64) -> Failure | None:
+def attr_constraint_failure(op, ctx, name: str, constraint: str) -> Failure:
+    """ODS ``op attribute 'NAME' failed to satisfy constraint: ...``.  MLIR checks an inherent attribute written
+    in a custom form's attribute dictionary while parsing it, so reports it at that dictionary's ``{``."""
+    f = op_fail(op, f"attribute '{name}' failed to satisfy constraint: {constraint}")
+    if getattr(op, "generic_form", True):
+        return f
+    at = attr_position(op, ctx, name)
+    if at is None:
+        return f
+    positions = ctx._stablehlo_source_positions
+    end = positions.lines.starts[at[0] - positions.first_line] + at[1] - 1
+    brace = positions.text.rfind("{", 0, end)
+    start = positions._offset(op.loc)
+    if brace < 0 or start is None or brace < start:
+        return f
+    line, column = positions.lines.locate(brace)
+    return Failure(f.message, (), (line + positions.first_line - 1, column))
+
+
+def non_negative_attr(op, name: str, bits: int = 64, ctx=None) -> Failure | None:
     """ODS ``ConfinedAttr<I64Attr, [IntNonNegative]>``: the integer property ``name`` is not negative."""
     v = int_prop(op, name)
     if v is not None and v < 0:
-        return op_fail(op, f"attribute '{name}' failed to satisfy constraint: {bits}-bit signless integer attribute "
-                           "whose value is non-negative")
+        return attr_constraint_failure(op, ctx, name, f"{bits}-bit signless integer attribute whose value is "
+                                                      "non-negative")
     return None
 
 
@@ -393,3 +412,21 @@ def clean_when_seen(fn):
     verify.__name__ = fn.__name__
     verify.__wrapped__ = fn
     return verify
+
+
+def attribute_verifier_failure(op, ctx, name: str, needle: str, words: tuple[str, ...]) -> Failure | None:
+    """The failure of the property ``name``'s own verifier (run when MLIR parses the attribute; the reader raises
+    it with MLIR's message), reported at the attribute (``needle`` is where its text starts); None when it reads,
+    or fails for a reason not among ``words``."""
+    raw = prop(op, name)
+    if raw is None:
+        return None
+    from shardy_py.errors import AttrSyntaxError
+    from shardy_py.syntax.attr_reader import parse_attribute
+
+    try:
+        parse_attribute(str(raw))
+    except AttrSyntaxError as e:
+        if any(w in e.message for w in words):
+            return Failure(e.message, (), attr_position(op, ctx, needle))
+    return None

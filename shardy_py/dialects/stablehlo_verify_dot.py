@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardy_py.dialects.stablehlo_verify_common import (
-    attr_position,
+    attribute_verifier_failure,
     bounds,
     clean_when_seen,
     dims_compatible,
@@ -19,18 +19,17 @@ from shardy_py.dialects.stablehlo_verify_common import (
     shape,
     typed_prop,
 )
-from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir.builtin_attrs import ArrayAttr
 from shardy_py.ir.stablehlo_attrs import DotDimensionNumbersAttr, PrecisionAttr
 from shardy_py.verify.diagnostics import Failure, fail
 
 
-def _dims_text(dims: Sequence[int]) -> str:
+def dims_text(dims: Sequence[int]) -> str:
     """``[2, ?]``: StableHLO's ``dimSizesToString``."""
     return "[" + ", ".join("?" if d < 0 else str(d) for d in dims) + "]"
 
 
-def _precision_config(op) -> Failure | None:
+def precision_config(op) -> Failure | None:
     """ODS ``HLO_PrecisionConfigAttr`` (an array of precision enums) and ``verifyPrecisionConfig`` (at most 2)."""
     if prop(op, "precision_config") is None:
         return None
@@ -49,7 +48,7 @@ def _result_shape(op, dims: Sequence[int]) -> Failure | None:
     if got is None:
         return None
     if len(got) != len(dims) or not all(map(dims_compatible, got, dims)):
-        return emit(f"inferred shape '{_dims_text(dims)}' is incompatible with return type of operation "
+        return emit(f"inferred shape '{dims_text(dims)}' is incompatible with return type of operation "
                            f"'{result}'")
     return None
 
@@ -59,7 +58,7 @@ def verify_dot(op, ctx) -> Failure | None:
     """``stablehlo.dot``: ranks 1 or 2 with compatible contracting sizes; the result shape (``inferDotOp``)."""
     types = in_types(op)
     lhs, rhs = (shape(t) for t in types[:2])
-    f = _precision_config(op)
+    f = precision_config(op)
     if f is not None or lhs is None or rhs is None:
         return f
     ranks = (len(lhs), len(rhs))
@@ -113,24 +112,15 @@ def _dot_general_dims(op, lhs: tuple[int, ...], rhs: tuple[int, ...], dn: DotDim
 
 def _algorithm(op, ctx) -> Failure | None:
     """``DotAlgorithmAttr::verify``, reported at the attribute (as MLIR's attribute verifier reports it)."""
-    raw = prop(op, "algorithm")
-    if raw is None:
-        return None
-    from shardy_py.syntax.attr_reader import parse_attribute
-
-    try:
-        parse_attribute(str(raw))
-    except AttrSyntaxError as e:
-        if "dot algorithm" in e.message or "must be positive" in e.message:
-            return Failure(e.message, (), attr_position(op, ctx, "#stablehlo.dot_algorithm"))
-    return None
+    return attribute_verifier_failure(op, ctx, "algorithm", "#stablehlo.dot_algorithm",
+                                      ("dot algorithm", "must be positive"))
 
 
 @clean_when_seen
 def verify_dot_general(op, ctx) -> Failure | None:
     """``stablehlo.dot_general``: the algorithm, the dimension numbers, the result shape, DEFAULT precision with
     an algorithm (``DotGeneralOp::verify``)."""
-    f = _algorithm(op, ctx) or _precision_config(op)
+    f = _algorithm(op, ctx) or precision_config(op)
     if f is not None:
         return f
     types = in_types(op)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from shardy_py.dialects.stablehlo_verify_common import (
-    attr_position,
+    attribute_verifier_failure,
     bit_width,
     check_inferred,
     clean_when_seen,
@@ -24,12 +24,10 @@ from shardy_py.dialects.stablehlo_verify_common import (
     is_quantized,
     op_fail,
     out_types,
-    prop,
     shape,
     shapes_compatible,
     tensor,
 )
-from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir.types import ComplexType, QuantizedType, RankedTensorType, Type
 from shardy_py.verify.diagnostics import Failure
 
@@ -122,17 +120,7 @@ def _same_shapes(types: Sequence[Type | None]) -> bool:
 
 def _result_accuracy(op, ctx) -> Failure | None:
     """``ResultAccuracyAttr::verify``: non-negative tolerances, all zero for DEFAULT and HIGHEST."""
-    raw = prop(op, "result_accuracy")
-    if raw is None:
-        return None
-    from shardy_py.syntax.attr_reader import parse_attribute
-
-    try:
-        parse_attribute(str(raw))
-    except AttrSyntaxError as e:
-        if "olerance" in e.message:
-            return Failure(e.message, (), attr_position(op, ctx, "#stablehlo.result_accuracy<"))
-    return None
+    return attribute_verifier_failure(op, ctx, "result_accuracy", "#stablehlo.result_accuracy<", ("olerance",))
 
 
 def _real_of(t: Type) -> Type:

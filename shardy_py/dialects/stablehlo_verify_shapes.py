@@ -165,7 +165,7 @@ def verify_dynamic_broadcast_in_dim(op, ctx) -> Failure | None:
 def verify_concatenate(op, ctx) -> Failure | None:
     """``stablehlo.concatenate``: ``inferConcatenateOp``."""
     types = in_types(op)
-    f = non_negative_attr(op, "dimension")
+    f = non_negative_attr(op, "dimension", ctx=ctx)
     if f is not None:
         return f
     if not types:
@@ -444,7 +444,7 @@ def verify_reverse(op, ctx) -> Failure | None:
 @clean_when_seen
 def verify_iota(op, ctx) -> Failure | None:
     """``stablehlo.iota``: ``verifyIotaOp``."""
-    f = non_negative_attr(op, "iota_dimension")
+    f = non_negative_attr(op, "iota_dimension", ctx=ctx)
     result = shape(out_types(op)[0]) if op.results else None
     dim = int_prop(op, "iota_dimension")
     if f is not None or result is None or dim is None:
@@ -458,7 +458,7 @@ def verify_iota(op, ctx) -> Failure | None:
 
 def verify_dynamic_iota(op, ctx) -> Failure | None:
     """``stablehlo.dynamic_iota``: ``verifyDynamicIotaOp``."""
-    f = non_negative_attr(op, "iota_dimension") or static_dimension_tensor(op, 0)
+    f = non_negative_attr(op, "iota_dimension", ctx=ctx) or static_dimension_tensor(op, 0)
     result_t = out_types(op)[0] if op.results else None
     dim = int_prop(op, "iota_dimension")
     if f is not None or shape(result_t) is None or dim is None:
@@ -480,7 +480,7 @@ def _dim_in_bounds(op, rank: int, dim: int) -> Failure | None:
 @clean_when_seen
 def verify_get_dimension_size(op, ctx) -> Failure | None:
     """``stablehlo.get_dimension_size``: ``inferGetDimensionSizeOp``."""
-    f = non_negative_attr(op, "dimension")
+    f = non_negative_attr(op, "dimension", ctx=ctx)
     operand = shape(in_types(op)[0])
     dim = int_prop(op, "dimension")
     if f is not None or operand is None or dim is None:
@@ -491,7 +491,7 @@ def verify_get_dimension_size(op, ctx) -> Failure | None:
 @clean_when_seen
 def verify_set_dimension_size(op, ctx) -> Failure | None:
     """``stablehlo.set_dimension_size``: ``inferSetDimensionSizeOp`` (its result shape aside)."""
-    f = non_negative_attr(op, "dimension")
+    f = non_negative_attr(op, "dimension", ctx=ctx)
     types = in_types(op)
     dim = int_prop(op, "dimension")
     if f is not None or len(types) < 2 or dim is None:
@@ -506,7 +506,7 @@ def verify_set_dimension_size(op, ctx) -> Failure | None:
 @clean_when_seen
 def verify_get_tuple_element(op, ctx) -> Failure | None:
     """``stablehlo.get_tuple_element``: ``inferGetTupleElementOp``."""
-    f = non_negative_attr(op, "index", bits=32)
+    f = non_negative_attr(op, "index", bits=32, ctx=ctx)
     operand = in_types(op)[0]
     index = int_prop(op, "index")
     if f is not None or not isinstance(operand, TupleType) or index is None:
