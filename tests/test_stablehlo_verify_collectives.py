@@ -126,3 +126,20 @@ def test_collective_broadcast_dynamic_root() -> None:
         """)
     check(text, "last operand of collective_broadcast with has_dynamic_root=true must have the same number of "
                 "elements as data operands (1), but got 2")
+
+
+def _mesh_axes_gather(mesh: str) -> str:
+    groups = (f"#stablehlo.replica_group_mesh_axes<mesh = @{mesh}, axes = [#stablehlo.axis_ref<name = \"a\">]>")
+    return "func.func private @m()\n" + module("%x: tensor<4x4xf32>", "tensor<8x4xf32>", f"""\
+        %r = "stablehlo.all_gather"(%x) {{all_gather_dim = 0 : i64, replica_groups = {groups}}}
+          : (tensor<4x4xf32>) -> tensor<8x4xf32>
+        return %r : tensor<8x4xf32>
+        """)
+
+
+def test_mesh_axes_replica_groups_name_a_symbol() -> None:
+    assert ours(_mesh_axes_gather("m")) == []
+    assert ours(_mesh_axes_gather("nowhere")) == [
+        (3, "'stablehlo.all_gather' op replica_groups: mesh symbol 'nowhere' not found")]
+    assert jaxlib(_mesh_axes_gather("nowhere"))[:1] == [
+        (3, "'stablehlo.all_gather' op replica_groups: mesh symbol 'nowhere' not found")]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.stablehlo_verify_common import element, op_fail, prop, typed_prop
-from shardy_py.dialects.stablehlo_verify_types import compatible_shape, dense_ints, known, q
+from shardy_py.dialects.stablehlo_verify_types import compatible_shape, dense_ints, known, nearest_symbol, q
 from shardy_py.ir.types import MemRefType, RankedTensorType, TupleType, Type, UnrankedTensorType
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.typeutil import split_top_level, tuple_elements
@@ -208,23 +208,6 @@ def verify_custom_call(op, ctx) -> Failure | None:
 _COMPOSITE_NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+")
 
 
-def _nearest_function(op, symbol: str):
-    """``lookupNearestSymbolFrom``: the ``func.func`` named ``symbol`` in the closest enclosing symbol table."""
-    at = op
-    while at is not None:
-        block = at.parent
-        region = getattr(block, "parent", None)
-        owner = getattr(region, "parent", None)
-        if owner is None or owner.name == "builtin.module":
-            table = block.ops if block is not None else []
-            for candidate in table:
-                if candidate.name == "func.func" and candidate.properties_view.get("sym_name") == symbol:
-                    return candidate
-            return None
-        at = owner
-    return None
-
-
 def verify_composite(op, ctx) -> Failure | None:
     """``verifyCompositeOp`` (``CompositeOp::verifySymbolUses``)."""
     name = str(prop(op, "name") or "")
@@ -234,8 +217,8 @@ def verify_composite(op, ctx) -> Failure | None:
         return fail("name must be a valid namespaced op name, i.e. it must match the following regular expression: "
                     '^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$ e.g. "my_namespace.my_op"')
     decomposition = str(prop(op, "decomposition") or "").lstrip("@").strip('"')
-    func = _nearest_function(op, decomposition)
-    if func is None:
+    func = nearest_symbol(op, decomposition)
+    if func is None or func.name != "func.func":
         return fail(f"'{decomposition}' does not reference a valid function")
     if not known(op):
         return None

@@ -16,6 +16,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     dims_compatible,
     element,
     int_prop,
+    op_fail,
     shape,
 )
 from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
@@ -25,6 +26,7 @@ from shardy_py.dialects.stablehlo_verify_types import (
     entry_block,
     is_ranked,
     known,
+    nearest_symbol,
     q,
     rank,
     scalar_tensor,
@@ -107,11 +109,28 @@ def _reducer_per_operand(block, operand_types) -> Failure | None:
     return None
 
 
+_MESH_SYMBOL = re.compile(r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*@([\w.$-]+|\"[^\"]*\")")
+
+
+def verify_mesh_symbol(op, ctx) -> Failure | None:
+    """``ReplicaGroupMeshAxesAttr::verifySymbolUses``: the mesh of mesh-axes replica groups exists."""
+    m = _MESH_SYMBOL.match(str(op.properties_view.get("replica_groups") or ""))
+    if m is None:
+        return None
+    name = m.group(1).strip('"')
+    if nearest_symbol(op, name) is None:
+        return op_fail(op, f"replica_groups: mesh symbol '{name}' not found")
+    return None
+
+
 def verify_all_gather(op, ctx) -> Failure | None:
     """``AllGatherOp::verify`` (``verifyAllGatherOp``) after its ODS constraints and traits."""
     if not known(op):
         return None
     f = verify_int_attrs(op, non_negative=("all_gather_dim",)) or verify_pairwise_element_types(op)
+    if f is not None:
+        return f
+    f = verify_mesh_symbol(op, ctx)
     if f is not None:
         return f
     use_global = _flag(op, "use_global_device_ids")
@@ -153,7 +172,7 @@ def _computation(op):
 def _groups_and_channel(op) -> Failure | None:
     """The replica groups (non-uniform allowed) and channel id of all_reduce and collective_reduce."""
     use_global = _flag(op, "use_global_device_ids")
-    f = verify_replica_groups(op, False, use_global)
+    f = verify_replica_groups(op, False, use_global) or verify_mesh_symbol(op, None)
     if f is None and use_global and channel_id(op) <= 0:
         return fail(f"channel_id must be positive when useGlobalDeviceIds is set but got: {channel_id(op)}")
     return f
@@ -189,7 +208,7 @@ def verify_reduce_scatter(op, ctx) -> Failure | None:
     """``ReduceScatterOp::verify`` (``verifyReduceScatterOp``) after its ODS constraints."""
     if not known(op) or len(op.operands) != 1 or len(op.results) != 1:
         return None
-    f = verify_int_attrs(op, non_negative=("scatter_dimension",))
+    f = verify_int_attrs(op, non_negative=("scatter_dimension",)) or verify_mesh_symbol(op, ctx)
     if f is not None:
         return f
     use_global = _flag(op, "use_global_device_ids")
@@ -244,7 +263,7 @@ def verify_all_to_all(op, ctx) -> Failure | None:
     count = int_prop(op, "split_count")
     if split is None or concat is None or count is None:
         return None
-    f = verify_replica_groups(op, True, False, count)
+    f = verify_replica_groups(op, True, False, count) or verify_mesh_symbol(op, ctx)
     if f is not None:
         return f
     inferred = []
@@ -289,6 +308,9 @@ def verify_collective_broadcast(op, ctx) -> Failure | None:
     """``CollectiveBroadcastOp::verify`` (``verifyCollectiveBroadcastOp``)."""
     if not known(op):
         return None
+    f = verify_mesh_symbol(op, ctx)
+    if f is not None:
+        return f
     dense = dense_ints(op.properties.get("replica_groups"))
     if dense is not None:
         s, ids = dense

@@ -110,8 +110,11 @@ def _rule(description: str, indices: tuple[int, ...] | None, per_axis_ok: bool):
     def verify_operand_constraint(op, ctx) -> Failure | None:
         """ODS: each covered operand a valid quantized type of the granularity the constraint takes."""
         for i, v in enumerate(op.operands):
-            if (indices is None or i in indices) and v is not None and _fails(v.type, per_axis_ok):
-                return fail(f"'{op.name}' op operand #{i} must be {description}, but got '{v.type}'")
+            t = v.type if v is not None else None
+            # only a tensor of quantized elements can fail here: the common case costs one string test
+            if t is not None and getattr(t, "element_type", "").startswith("!quant") and \
+                    (indices is None or i in indices) and _fails(t, per_axis_ok):
+                return fail(f"'{op.name}' op operand #{i} must be {description}, but got '{t}'")
         return None
 
     return verify_operand_constraint

@@ -179,3 +179,20 @@ def block_known(block) -> bool:
     """Whether a block's argument and terminator operand types are all known."""
     ts = terminator_types(block)
     return ts is not None and all(t is not None for t in ts) and all(t is not None for t in arg_types(block))
+
+
+def nearest_symbol(op, symbol: str):
+    """``lookupNearestSymbolFrom``: the op named ``@symbol`` in the closest enclosing symbol table (the
+    module holding ``op``), None when there is none."""
+    at = op
+    while at is not None:
+        block = at.parent
+        region = getattr(block, "parent", None)
+        owner = getattr(region, "parent", None)
+        if owner is None or owner.name == "builtin.module":
+            for candidate in block.ops if block is not None else ():
+                if candidate.properties_view.get("sym_name") == symbol:
+                    return candidate
+            return None
+        at = owner
+    return None
