@@ -56,7 +56,7 @@ CPP_MESSAGES: dict[str, str] = {
     "B15": r"sub-axis pre-size must be at least 1", "B16": r"sub-axis sizes must be greater than 1",
     "B17": r"doesn't divide the size of the full axis", "B18": r"sub-axis size is equal to the full axis size",
     "B19": r"overlapping sub-axes", "B21": r"is empty and closed but has a priority", "B22": r"unknown mesh",
-    "B23": r"a maximal sharding can only have a sharding with rank 0",
+    "B23": r"a (maximal|single-device) sharding can only have a sharding with rank 0",
     "B27": r"sharding doesn't match tensor rank", "B32": r"shardings don't match number of values",
     "B34": r"number of operands and mappings must match", "B35": r"number of results and mappings must match",
     "B38": r"mapping rank must match", "B39": r"dim mapping must have at least one factor",

@@ -51,6 +51,8 @@ class RegionOps(BuilderBase):
         if ins and draw(st.booleans()):
             args = [self.sharded(v.dims, v.elem, exclude) for v in ins]
             in_sh = [a.sharding for a in args]
+        for arg, v in zip(args, ins, strict=True):
+            arg.flow_source = v
         inner = list(args)
         n_inner = draw(st.integers(0, 2)) if inner else 0
         region = self.body(inner, exclude, depth + 1, n_inner) if inner else []
@@ -59,6 +61,8 @@ class RegionOps(BuilderBase):
         if outs and draw(st.booleans()):
             outs = [self.sharded(v.dims, v.elem, exclude) for v in rets]
             out_sh = [v.sharding for v in outs]
+        for out, v in zip(outs, rets, strict=True):
+            out.flow_source = v
         self.nc_count += 1
         name = draw(st.sampled_from(["foo", "bar", "body_fn", "a b", 'q"x'])) + str(self.nc_count)
         text = f"sdy.named_computation<{quote_string(name)}>({refs(len(ins))})"
@@ -121,7 +125,7 @@ class RegionOps(BuilderBase):
             sub = attrs.evolve(s, dim_shardings=tuple(
                 attrs.evolve(d, axes=tuple(a for a in d.axes if a.name not in manual)) for d in s.dim_shardings),
                 replicated_axes=tuple(a for a in s.replicated_axes if a.name not in manual))
-            args.append(Val(local, v.elem, sub, mesh))
+            args.append(Val(local, v.elem, sub, mesh, flow_source=v))
         inner_excl = list(exclude) + manual
         inner = list(args)
         region = self.body(inner, inner_excl, depth + 1, draw(st.integers(0, 2))) if inner else []
@@ -131,6 +135,8 @@ class RegionOps(BuilderBase):
             s, glob = self.manual_sharding(ref, mesh, manual, v.dims, None, exclude)
             out_sh.append(s)
             outs.append(Val(glob, v.elem, s, mesh))
+        for out, v in zip(outs, rets, strict=True):
+            out.flow_source = v
         text = (f"sdy.manual_computation({refs(len(ins))}) in_shardings={_shardings_list(in_sh)} "
                 f"out_shardings={_shardings_list(out_sh)} manual_axes={{"
                 + ", ".join(quote_string(m) for m in manual) + "}")

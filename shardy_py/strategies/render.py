@@ -22,7 +22,7 @@ class Val:
     looks through barriers), ``uses`` counts the ops using it, ``sdy_defined`` says it is the
     result of an sdy op other than a named or manual computation (C33) and ``data_flow_result``
     that it is the result of one of those two (an ``sdy.data_flow_edge`` on it then gives it the
-    edge's sharding).
+    edge's sharding); ``flow_source`` is the value flowing into a body argument or result.
     """
 
     dims: tuple[int, ...]
@@ -34,6 +34,10 @@ class Val:
     uses: int = 0
     sdy_defined: bool = False
     data_flow_result: bool = False
+    #: For a named/manual computation's body argument, the operand flowing into it; for its result,
+    #: the value its body returns (the edge's data-flow source, which an ``sdy.data_flow_edge`` on
+    #: the value names as ``operand-0`` in its propagation edges).
+    flow_source: Val | None = None
 
     @property
     def type(self) -> str:

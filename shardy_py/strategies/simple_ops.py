@@ -124,8 +124,10 @@ class SimpleOps(BuilderBase):
         if draw(st.booleans()):
             res = self.sharded(v.dims, v.elem, exclude)
             text += f" sharding={sharding_body(res.sharding)}"
-            # the input resolves to the edge's sharding only when a named/manual computation made it
-            same_mesh = v.data_flow_result or v.sharding is None or v.mesh == res.mesh or v.mesh.is_empty
+            # operand-0 of the edges is the edge's data-flow source (jaxlib 0.12): only a named/manual
+            # computation's body argument or result has one, and it must not be on another mesh
+            src = v.flow_source
+            same_mesh = src is not None and (src.sharding is None or src.mesh == res.mesh or src.mesh.is_empty)
             if res.mesh.axes and same_mesh and draw(st.integers(0, 2)) == 0:
                 edges = draw(propagation_edges(res.mesh, 1, 1))
                 entries.append(f"sdy.propagation_edges = {edges}")
