@@ -53,7 +53,6 @@ SYMBOL_RULES: dict[str, list[Rule]] = {
     "sdy.named_computation": [computations.verify_named_computation],
     **{name: [rule] for name, rule in collectives.SYMBOL_USE_RULES.items()},
     "func.call": [structure.verify_call],
-    "stablehlo.composite": [structure.verify_composite],
 }
 
 

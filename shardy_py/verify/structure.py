@@ -1,8 +1,8 @@
 """MLIR's structural rules the verifier checks after parsing: blocks end in a terminator and a
 terminator ends its block (``verifyBlock`` and the ``IsTerminator`` trait), ``func.return`` matches
 its function's results (``func::ReturnOp::verify``), and the symbol uses of ``func.call``
-(``CallOp::verifySymbolUses``) and ``stablehlo.composite`` (``CompositeOp::verifySymbolUses``)
-name functions of the nearest symbol table, with the types those functions have."""
+(``CallOp::verifySymbolUses``) name functions of the nearest symbol table, with the types those
+functions have (``stablehlo.composite``'s are checked with the op, in ``dialects/stablehlo_verify_calls``)."""
 from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr
@@ -140,14 +140,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
-def verify_composite(op: Operation, ctx: Context) -> Failure | None:
-    """``stablehlo.composite``: its ``decomposition`` names a function of the nearest symbol table."""
-    name = symbol_name(op.properties_view.get("decomposition"))
-    if name is None:
-        return None
-    if _functions_of_nearest_table(op, ctx).get(name) is None:
-        return Failure(f"'{name}' does not reference a valid function", (), name_position(op))
-    return None
-
-
-__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "verify_composite"]
+__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "name_position"]

@@ -1,0 +1,195 @@
+"""MLIR's structural rules: each broken module is rejected at the line and column jaxlib 0.12 reports
+(its first error), by the parser (SSA names, types of uses, unknown ops) or the verifier
+(terminators, func.return, symbol uses, dominance, isolation); no command reaches a pass with it.
+
+``test_jaxlib_reports_the_same_place`` checks every case against jaxlib 0.12 (in a subprocess: it
+can crash) and skips without jax.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import shardy_py
+
+F = "func.func @main(%a: tensor<8xf32>) -> tensor<8xf32> {\n"
+RET = "  return %0 : tensor<8xf32>\n}\n"
+
+#: name -> (text, line, column, the start of our message)
+CASES: dict[str, tuple[str, int, int, str]] = {
+    "undeclared": (F + "  %0 = stablehlo.add %a, %b : tensor<8xf32>\n" + RET,
+                   2, 26, "use of undeclared SSA value name"),
+    "undeclared_in_reduce_body": (
+        "func.func @main(%a: tensor<8xf32>) -> tensor<f32> {\n"
+        "  %c = stablehlo.constant dense<0.0> : tensor<f32>\n"
+        "  %1 = stablehlo.reduce(%a init: %c) across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>\n"
+        "   reducer(%x: tensor<f32>, %y: tensor<f32>) {\n"
+        "    %s = stablehlo.add %x, %q : tensor<f32>\n"
+        "    stablehlo.return %s : tensor<f32>\n"
+        "  }\n  return %1 : tensor<f32>\n}\n", 5, 28, "use of undeclared SSA value name"),
+    "undeclared_generic": (F + '  %0 = "stablehlo.add"(%a, %b) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n'
+                           + RET, 2, 28, "use of undeclared SSA value name"),
+    "undeclared_reported_after_a_later_syntax_error": (
+        F + "  %0 = stablehlo.add %a, %b : tensor<8xf32>\n  %1 = stablehlo.add %a, %a : tensor<8xf32> foo\n" + RET,
+        3, 45, ""),
+    "redefinition": (F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+                     + RET, 3, 3, "redefinition of SSA value '%0'"),
+    "redefinition_in_nested_region": (
+        F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+        '  %1 = "stablehlo.case"(%x) ({\n'
+        "      %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+        "      stablehlo.return %0 : tensor<8xf32>\n"
+        "  }) : (tensor<i32>) -> tensor<8xf32>\n" + RET, 4, 7, "redefinition of SSA value '%0'"),
+    "duplicate_function_argument": ("func.func @main(%a: tensor<8xf32>, %a: tensor<8xf32>) -> tensor<8xf32> {\n"
+                                    "  return %a : tensor<8xf32>\n}\n",
+                                    1, 36, "region entry argument '%a' is already in use"),
+    "argument_named_like_a_forward_reference": (
+        "func.func @f() -> tensor<8xf32> {\n  %0 = stablehlo.add %arg0, %arg0 : tensor<8xf32>\n"
+        "  return %0 : tensor<8xf32>\n}\n"
+        "func.func @g(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n",
+        5, 14, "region entry argument '%arg0' is already in use"),
+    "use_type_differs_from_definition": (
+        F + "  %0 = stablehlo.convert %a : (tensor<8xf32>) -> tensor<8xi32>\n  return %0 : tensor<8xf32>\n}\n",
+        3, 10, "use of value '%0' expects different type than prior uses: 'tensor<8xf32>' vs 'tensor<8xi32>'"),
+    "use_type_differs_generic": (
+        F + '  %0 = "stablehlo.add"(%a, %a) : (tensor<8xf32>, tensor<8xi32>) -> tensor<8xf32>\n' + RET,
+        2, 28, "use of value '%a' expects different type than prior uses"),
+    "forward_reference_of_another_type": (
+        F + "  %0 = stablehlo.add %a, %b : tensor<8xf32>\n"
+        "  %b = stablehlo.convert %a : (tensor<8xf32>) -> tensor<8xi32>\n" + RET,
+        3, 3, "definition of SSA value '%b#0' has type 'tensor<8xi32>'"),
+    "invalid_result_number": (F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+                              "  %1 = stablehlo.add %0#1, %a : tensor<8xf32>\n" + RET,
+                              3, 22, "reference to invalid result number"),
+    "result_number_in_argument_list": ("func.func @main(%a#1: tensor<8xf32>) -> tensor<8xf32> {\n"
+                                       "  return %a : tensor<8xf32>\n}\n",
+                                       1, 19, "result number not allowed in argument list"),
+    "forward_reference_in_the_same_block": (
+        F + "  %0 = stablehlo.add %a, %b : tensor<8xf32>\n  %b = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
+        2, 8, "operand #1 does not dominate this use"),
+    "forward_reference_from_a_nested_region": (
+        "func.func @main(%a: tensor<8xf32>, %i: tensor<i32>) -> tensor<8xf32> {\n"
+        '  %1 = "stablehlo.case"(%i) ({\n      stablehlo.return %0 : tensor<8xf32>\n'
+        "  }) : (tensor<i32>) -> tensor<8xf32>\n  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+        "  return %1 : tensor<8xf32>\n}\n", 3, 7, "operand #0 does not dominate this use"),
+    "value_of_another_function": (
+        F + "  %0 = stablehlo.add %a, %b : tensor<8xf32>\n" + RET
+        + "func.func @g(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %b = stablehlo.add %a, %a : tensor<8xf32>\n"
+        "  return %b : tensor<8xf32>\n}\n", 2, 8, "'stablehlo.add' op using value defined outside the region"),
+    "unknown_stablehlo_op": (F + "  %0 = stablehlo.frobnicate %a : tensor<8xf32>\n" + RET,
+                             2, 8, "custom op 'stablehlo.frobnicate' is unknown"),
+    "unknown_stablehlo_op_generic": (F + '  %0 = "stablehlo.frob"(%a) : (tensor<8xf32>) -> tensor<8xf32>\n' + RET,
+                                     2, 8, "unregistered operation 'stablehlo.frob' found in dialect ('stablehlo')"),
+    "more_results_named_than_the_op_has": (F + "  %0, %1 = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
+                                           2, 3, ""),
+    "block_without_terminator": (F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n}\n",
+                                 2, 8, "block with no terminator, has 'stablehlo.add'"),
+    "terminator_not_last": (F + "  return %a : tensor<8xf32>\n  %0 = stablehlo.add %a, %a : tensor<8xf32>\n}\n",
+                            2, 3, "'func.return' op must be the last operation in the parent block"),
+    "return_count": (F + "  return %a, %a : tensor<8xf32>, tensor<8xf32>\n}\n",
+                     2, 3, "'func.return' op has 2 operands, but enclosing function (@main) returns 1"),
+    "duplicate_function": (F + "  return %a : tensor<8xf32>\n}\n" + F + "  return %a : tensor<8xf32>\n}\n",
+                           4, 1, ""),
+    "call_of_no_function": (F + "  %0 = func.call @nope(%a) : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+                            2, 8, "'func.call' op 'nope' does not reference a valid function"),
+    "unclosed_function_body": ("func.func @f() { return\n", 1, 24, "expected '}' to close the region"),
+    "label_in_a_region_with_named_arguments": ("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n^bb0:\n"
+                                               "  return %a : tensor<8xf32>\n}\n",
+                                               2, 1, "invalid block name in region with named arguments"),
+    "dense_constant_of_dynamic_type": ("func.func @f() -> tensor<?xf32> {\n"
+                                       "  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n"
+                                       "  return %0 : tensor<?xf32>\n}\n",
+                                       2, 21, "elements literal type must have static shape"),
+}
+
+
+def first_error(text: str) -> tuple[int, int, str] | None:
+    """(line, column, message) of the first error of parse + verify, None for a clean module."""
+    try:
+        module = shardy_py.parse(text)
+    except shardy_py.ParseError as e:
+        return (e.line, e.column, e.message)
+    diags = [d for d in shardy_py.verify(module) if d.severity == "error"]
+    return (diags[0].line, diags[0].column, diags[0].message) if diags else None
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_rejected_at_mlirs_place(name: str) -> None:
+    text, line, column, message = CASES[name]
+    got = first_error(text)
+    assert got is not None and got[:2] == (line, column), got
+    assert got[2].startswith(message), got
+
+
+@pytest.mark.parametrize("command", ["propagate", "rules", "fmt"])
+def test_commands_stop_at_an_undefined_value(tmp_path, command: str) -> None:
+    path = tmp_path / "m.mlir"
+    path.write_text(CASES["undeclared"][0])
+    r = subprocess.run([sys.executable, "-m", "shardy_py", command, str(path)], capture_output=True, text=True,
+                       timeout=120)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr.startswith(f"{path}:2:26: error: use of undeclared SSA value name"), r.stderr
+
+
+def test_commands_stop_at_a_use_before_its_definition(tmp_path) -> None:
+    path = tmp_path / "m.mlir"
+    path.write_text(CASES["forward_reference_in_the_same_block"][0])
+    r = subprocess.run([sys.executable, "-m", "shardy_py", "propagate", str(path)], capture_output=True, text=True,
+                       timeout=120)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr.startswith(f"{path}:2:8: error: operand #1 does not dominate this use"), r.stderr
+
+
+def test_a_forward_reference_resolves_to_its_value() -> None:
+    module = shardy_py.parse(CASES["forward_reference_in_the_same_block"][0])
+    add = module.funcs["main"].regions[0].blocks[0].ops[0]
+    assert add.operands[1] is module.funcs["main"].regions[0].blocks[0].ops[1].results[0]
+
+
+def test_unknown_dialects_stay_as_written() -> None:
+    text = F + '  %0 = "foo.bar"(%a) : (tensor<8xf32>) -> tensor<8xf32>\n  %1 = foo.baz %0 : tensor<8xf32>\n' \
+        "  return %a : tensor<8xf32>\n}\n"
+    assert first_error(text) is None
+    assert str(shardy_py.parse(text)).count("foo.") == 2
+
+
+def test_names_may_be_reused_by_sibling_regions_and_functions() -> None:
+    text = ("func.func @main(%a: tensor<8xf32>, %i: tensor<i32>) -> tensor<8xf32> {\n"
+            '  %1 = "stablehlo.case"(%i) ({\n      %0 = stablehlo.add %a, %a : tensor<8xf32>\n'
+            "      stablehlo.return %0 : tensor<8xf32>\n  }, {\n      %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+            "      stablehlo.return %0 : tensor<8xf32>\n  }) : (tensor<i32>) -> tensor<8xf32>\n"
+            "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n  return %1 : tensor<8xf32>\n}\n"
+            "func.func @g(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+            "  return %0 : tensor<8xf32>\n}\n")
+    assert first_error(text) is None
+
+
+_ORACLE = """
+import json, re, sys
+from jax._src.interpreters import mlir
+from jax._src.lib.mlir import ir
+ctx = mlir.make_ir_context()
+out = {}
+for name, text in json.load(sys.stdin).items():
+    try:
+        ir.Module.parse(text, context=ctx)
+        out[name] = None
+    except Exception as e:
+        m = re.search(r'error: "-":(\\d+):(\\d+): ', str(e))
+        out[name] = [int(m.group(1)), int(m.group(2))] if m else [0, 0]
+print(json.dumps(out))
+"""
+
+
+def test_jaxlib_reports_the_same_place() -> None:
+    pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    import json
+
+    r = subprocess.run([sys.executable, "-c", _ORACLE], input=json.dumps({k: v[0] for k, v in CASES.items()}),
+                       capture_output=True, text=True, timeout=300, cwd=Path(__file__).parent)
+    assert r.returncode == 0, r.stderr[-2000:]
+    theirs = json.loads(r.stdout)
+    assert {k: tuple(v) for k, v in theirs.items() if v} == {k: (c[1], c[2]) for k, c in CASES.items()}
