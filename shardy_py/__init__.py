@@ -25,7 +25,7 @@ __all__ = [  # noqa: F405
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
     "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
-    "sharding_rule", "propagate", "explain", "interpret",
+    "sharding_rule", "propagate", "explain", "interpret", "partition",
 ]
 
 # Heavier parts (numpy device code, the verifier) load on first use.
@@ -41,6 +41,7 @@ _LAZY = {
     "propagate": ("shardy_py.passes.propagation.propagation_pipeline", "propagate"),
     "explain": ("shardy_py.explanation", "explain"),
     "interpret": ("shardy_py.interpreter", "interpret"),
+    "partition": ("shardy_py.passes.partition", "partition"),
 }
 
 

@@ -25,6 +25,8 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("propagate", "shardy_py.passes.propagation.propagate_command",
      "run the propagation pipeline; print, draw (--show) or explain (--explain VALUE) the result"),
     ("interpret", "shardy_py.interpreter.command", "run a StableHLO module with the numpy interpreter"),
+    ("partition", "shardy_py.passes.partition_command",
+     "propagate, then partition: print the program each device runs (local shapes, collectives)"),
 ]
 
 

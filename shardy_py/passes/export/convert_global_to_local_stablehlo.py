@@ -73,7 +73,12 @@ def convert_concatenate(conv, op: Operation) -> None:
 
 
 def _check_reduction_user(op: Operation, axes, what: str) -> None:
+    """The partial results must be reduced by their one user: an ``sdy.all_reduce`` over ``axes``
+    or (as jaxlib 0.12 accepts, where the canonicalizer fused the all-reduce with an all-slice) an
+    ``sdy.reduce_scatter``."""
     users = [u for r in op.results for u in r.uses]
+    if len(users) == 1 and users[0].op.name == "sdy.reduce_scatter":
+        return
     if len(users) != 1 or users[0].op.name != "sdy.all_reduce":
         raise PartitionError(op, f"Expected sharded contracting {what} to have one user and the user is an "
                                  "sdy.all_reduce.")
@@ -229,6 +234,22 @@ def convert_slice(conv, op: Operation) -> None:
     conv.replace(op, new.results)
 
 
+def convert_dynamic_slice(conv, op: Operation) -> None:
+    """A dynamic slice whose sharded dimensions are sliced whole takes the local slice sizes (as
+    jaxlib 0.12 does; the test files' commit has no pattern for it)."""
+    sharding = conv.operand_sharding(op, 0)
+    conv.localize(op)
+    if is_fully_replicated(sharding):
+        return
+    sizes = ints_prop(op, "slice_sizes")
+    global_in = conv.operand_type(op, 0)
+    for i, size in enumerate(sizes):
+        if _axes(sharding, i) and size != global_in.shape[i]:
+            raise PartitionError(op, f"'{op.name}' op dimension {i} is sharded but the dynamic slice is not a full "
+                                     "slice and requires device communication.")
+    op.properties["slice_sizes"] = i64_array(op.results[0].type.shape)
+
+
 def convert_pad(conv, op: Operation) -> None:
     """``StablehloPadOpPattern``."""
     ins, outs = conv.operand_sharding(op, 0), conv.sharding_of(op.results[0])
@@ -317,6 +338,7 @@ STABLEHLO_PATTERNS = {
     "stablehlo.convolution": convert_convolution,
     "stablehlo.dot": convert_dot,
     "stablehlo.dot_general": convert_dot_general,
+    "stablehlo.dynamic_slice": convert_dynamic_slice,
     "stablehlo.iota": convert_iota,
     "stablehlo.pad": convert_pad,
     "stablehlo.reduce_window": convert_windowed,

@@ -1,0 +1,77 @@
+"""``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run the
+export pipeline with the partitioner (``shardy_py.partition``) and print the program each device
+runs: local shapes, stablehlo collectives with their replica groups.
+
+Exit status: 0 done, 1 FILE does not parse or verify, or a step fails (errors on stderr as
+``FILE:LINE:COL: error: ...``), 2 an unreadable file.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the ``partition`` options to ``parser``."""
+    parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
+    parser.add_argument("--no-propagation", action="store_true",
+                        help="FILE is propagated already: start at the export pipeline")
+    parser.add_argument("--replica-count", type=int, default=1, help="number of replicas (device ids are replica ids)")
+    parser.add_argument("--partition-count", type=int, default=1, help="number of partitions")
+    parser.add_argument("--enable-rgv3", action="store_true",
+                        help="replica groups as mesh axes (#stablehlo.replica_group_mesh_axes)")
+    parser.add_argument("--per-dim-all-gather", action="store_true", help="one all-gather per gathered dimension")
+    parser.add_argument("--combine-multi-dimension-reduce-scatter", action="store_true",
+                        help="one reduce-scatter for several scattered dimensions")
+    parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
+    parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
+    parser.add_argument("-o", "--output", help="write here instead of standard output")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Partition FILE and print the per-device program; returns the exit status."""
+    from shardy_py.cli import read_and_parse, report, write_output
+    from shardy_py.passes.manager import PassError
+    from shardy_py.passes.partition import partition
+    from shardy_py.syntax.printer import print_module
+
+    parsed = read_and_parse(args.file, "partition")
+    if isinstance(parsed, int):
+        return parsed
+    module, source, name = parsed
+    import shardy_py
+
+    errors = [d for d in shardy_py.verify(module) if d.severity == "error"] or _undefined_values(module)
+    for d in errors:
+        report(name, source, d.line, d.column, d.message, d.severity)
+    if errors:
+        return 1
+    try:
+        result = partition(module, propagate=not args.no_propagation, replica_count=args.replica_count,
+                           partition_count=args.partition_count, enable_rgv3=args.enable_rgv3,
+                           per_dim_all_gather=args.per_dim_all_gather,
+                           combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter,
+                           keep_shardings=args.keep_shardings)
+    except PassError as e:
+        for d in e.diagnostics:
+            report(name, source, d.line, d.column, d.message, d.severity)
+        if not e.diagnostics:
+            print(f"shardy-py partition: {e}", file=sys.stderr)
+        return 1
+    write_output(print_module(result, generic=args.generic), args.output)
+    return 0
+
+
+def _undefined_values(module) -> list:
+    """An error per operand that names no value (the parser keeps such names for other commands)."""
+    from shardy_py.verify.diagnostics import Diagnostic
+
+    out = []
+    for op in module.walk():
+        for i, value in enumerate(op.operands):
+            if value is None and op.loc is not None:
+                names = op.operand_names_view
+                written = names[i] if i < len(names) else "?"
+                message = f"use of undeclared SSA value name '{written}'"
+                out.append(Diagnostic(op.loc.line, op.loc.column, "error", message))
+    return out
