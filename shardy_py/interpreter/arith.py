@@ -112,12 +112,12 @@ def shift(a: np.ndarray, amount: np.ndarray, name: str, kind: str) -> np.ndarray
     if kind == "right_logical":
         out = from_unsigned(to_unsigned(a, name) >> n, name)
         return np.where(big, np.zeros((), out.dtype), out)
-    if int_info(name)[1]:
-        s = a.astype(np.int64)
-        out = s >> np.where(big, np.uint64(63), n).astype(np.int64)
-        return out.astype(a.dtype)
-    out = a >> n.astype(a.dtype)
-    return np.where(big, np.zeros((), a.dtype), out)
+    # arithmetic: the bit pattern read as two's complement (also for unsigned types), sign filled in
+    u = to_unsigned(a, name)
+    signed = u.astype(np.int64) if width == 64 else np.where(
+        u >= np.uint64(1 << (width - 1)), u.astype(np.int64) - (1 << width), u.astype(np.int64))
+    out = signed >> np.where(big, np.uint64(63), n).astype(np.int64)
+    return from_unsigned(out.view(np.uint64), name)
 
 
 def popcount(a: np.ndarray, name: str) -> np.ndarray:
