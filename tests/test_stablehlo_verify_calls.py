@@ -3,7 +3,7 @@ MLIR's message at MLIR's line, checked against jaxlib 0.12 too."""
 from __future__ import annotations
 
 import pytest
-from stablehlo_verify_cases import check, module, ours
+from stablehlo_verify_cases import check, jaxlib, module, ours
 
 
 def _custom_call(attrs: str, types: str = "(tensor<2x3xf32>) -> tensor<2x3xf32>") -> str:
@@ -107,3 +107,20 @@ def test_async_start_wraps_one_collective() -> None:
     assert ours(_async(_GATHER)) == []
     check(_async("stablehlo.return %a : tensor<4x4xf32>", "tensor<4x4xf32>"),
           "'stablehlo.async_start' op region must contain exactly one operation and a return")
+
+
+def test_optimization_barrier_operand_and_type_counts() -> None:
+    """MLIR's resolveOperands: one type per operand (jaxlib reports it on the same line, at the operands)."""
+    import shardy_py
+    from shardy_py.errors import ParseError
+
+    text = module("%x: tensor<2xf32>", "tensor<2xf32>", """\
+        %r = stablehlo.optimization_barrier %x, %x : tensor<2xf32>
+        return %r : tensor<2xf32>
+        """)
+    with pytest.raises(ParseError) as e:
+        shardy_py.parse(text)
+    assert (e.value.line, e.value.message) == (
+        2, "custom op 'stablehlo.optimization_barrier' number of operands and types do not match: got 2 operands "
+           "and 1 types")
+    assert [(line, m) for line, m in jaxlib(text)] == [(2, e.value.message)]

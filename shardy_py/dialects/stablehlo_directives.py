@@ -112,7 +112,14 @@ class PairwiseOpType:
 
     @staticmethod
     def parse(cur, state, operand_types, result_types) -> None:
+        at = cur.ws()
         types = cur.types()
+        arg = getattr(operand_types, "arg", operand_types)
+        count = len(state.operand_names_of(arg))
+        if count != len(types):
+            # resolveOperands in the generated parser
+            raise cur.p.error(at, f"custom op '{state.decl.name}' number of operands and types do not match: got "
+                                  f"{count} operands and {len(types)} types")
         state.set_types(operand_types, types)
         state.set_types(result_types, types)
 
