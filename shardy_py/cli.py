@@ -9,6 +9,7 @@ import sys
 import tempfile
 
 from shardy_py.errors import ParseError, source_lines
+from shardy_py.progress import phase, progress_display
 
 SPLIT_MARKER = re.compile(r"^// -----.*$", re.M)
 
@@ -47,6 +48,7 @@ def read_source(path: str) -> str:
 
 def read_input(path: str, command: str) -> tuple[str, str] | None:
     """``(text, display name)`` of ``path`` for subcommand ``command``; None after reporting an unreadable file."""
+    phase(f"reading {path}")
     try:
         source = read_source(path)
     except (OSError, UnicodeDecodeError) as e:
@@ -78,6 +80,7 @@ def read_and_parse(path: str, command: str):
     if read is None:
         return 2
     source, name = read
+    phase(f"parsing {name} ({len(source) / 1e6:.1f} MB)")
     try:
         module = shardy_py.parse(source, name)
         if module.ssa_failures:  # (a use MLIR's verifier rejects never reaches a command)
@@ -147,7 +150,9 @@ def cmd_fmt(args: argparse.Namespace) -> int:
     failed = False
     for text, first_line in chunks:
         try:
+            phase(f"parsing {name}")
             m = parse_module(text, name, first_line)
+            phase(f"printing {name}")
             outputs.append(print_module(m, debug_info=args.debug_info, generic=args.generic))
         except ParseError as e:
             failed = True
@@ -176,6 +181,12 @@ def help_description(doc: str) -> str:
     return re.sub(r"``(.*?)``", r"\1", doc, flags=re.S).strip()
 
 
+def add_quiet(parser: argparse.ArgumentParser) -> None:
+    """``-q/--quiet``: no progress display (it shows only when standard error is a terminal)."""
+    parser.add_argument("-q", "--quiet", action="store_true",
+                        help="no progress display on standard error (shown only when it is a terminal)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="shardy-py", description="Read, check and print Shardy (sdy) MLIR.")
     ap.add_argument("--version", action="version", version=version_text())
@@ -192,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("-o", "--output", help="write here (atomically) instead of standard output")
     g.add_argument("--in-place", action="store_true", help="rewrite FILE (atomically)")
     f.add_argument("--version", action="version", version=version_text())
+    add_quiet(f)
     f.set_defaults(func=cmd_fmt)
     for name, module_name, help_text in SUBCOMMANDS:
         module = importlib.import_module(module_name)
@@ -199,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
                            formatter_class=argparse.RawDescriptionHelpFormatter)
         module.add_arguments(p)
         p.add_argument("--version", action="version", version=version_text())
+        add_quiet(p)
         p.set_defaults(func=module.run)
     return ap
 
@@ -209,11 +222,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = build_parser()
     if argv[:1] == ["opt"]:
         # sdy_opt's single-dash flags (-sdy-x, -split-input-file) are not argparse's: pass them through
-        args = argparse.Namespace(func=importlib.import_module("shardy_py.passes.opt_command").run, args=argv[1:])
+        args = argparse.Namespace(func=importlib.import_module("shardy_py.passes.opt_command").run, args=argv[1:],
+                                  quiet=any(a in ("-q", "--quiet", "-quiet") for a in argv[1:]))
     else:
         args = ap.parse_args(argv)
     try:
-        return args.func(args)
+        with progress_display(enabled=not args.quiet):
+            return args.func(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

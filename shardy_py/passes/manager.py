@@ -116,8 +116,10 @@ class PassManager:
                 if ctx.failed:
                     raise PassError(f"pass '{p.name}' failed", ctx.diagnostics)
                 if self.verify_each and not ctx.preserved:
+                    from shardy_py.progress import phase
                     from shardy_py.verify import verify
 
+                    phase(f"verifying after {p.name}")
                     errors = [d for d in verify(module) if d.severity == "error"]
                     if errors:
                         ctx.diagnostics.extend(errors)
@@ -197,10 +199,15 @@ _NO_FULL_COLLECTIONS = 1 << 30
 
 def run_one(p: Pass, module: Module, ctx: PassContext) -> None:
     """One pass on the module, or on each top-level ``func.func`` for a function pass."""
+    from shardy_py.progress import is_on, phase
+
+    phase(f"pass {p.name}")
     if p.anchor == "func.func":
         preserved = True
         for op in list(module.ops):
             if op.name == "func.func":
+                if is_on():
+                    phase(f"pass {p.name} on @{op.properties_view.get('sym_name', '')}")
                 ctx.preserved = False
                 p.run(op, ctx)
                 preserved = preserved and ctx.preserved

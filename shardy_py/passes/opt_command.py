@@ -184,13 +184,16 @@ def _run_chunk(text, name, first_line, pass_flags, PassContext, PassError, PassM
                debug_info: bool = False):
     """(diagnostics, printed module or None) of one chunk."""
     import shardy_py
+    from shardy_py.progress import phase
     from shardy_py.syntax.parser import parse_module
     from shardy_py.syntax.printer import print_module
 
+    phase(f"parsing {name}")
     try:
         module = parse_module(text, name, first_line)
     except ParseError as e:
         return [Diagnostic(e.line, e.column, "error", e.message)], None
+    phase(f"verifying {name}")
     errors = [d for d in shardy_py.verify(module) if d.severity == "error"]
     if errors:
         return errors, None
@@ -199,4 +202,5 @@ def _run_chunk(text, name, first_line, pass_flags, PassContext, PassError, PassM
         PassManager.parse(pass_flags).run(module, ctx)
     except PassError as e:
         return e.diagnostics, None
+    phase(f"printing {name}")
     return ctx.diagnostics, print_module(module, generic=generic, debug_info=debug_info)

@@ -77,8 +77,12 @@ def run(args: argparse.Namespace) -> int:
         text = lines[args.op - 1]
         report(name, source, args.op, len(text) - len(text.lstrip()) + 1, f"no op starts on line {args.op}")
         return 2
+    from shardy_py.progress import is_on, phase
+
     blocks, warned = [], set()
-    for op in ops:
+    for k, op in enumerate(ops):
+        if is_on() and k % 1000 == 0:
+            phase(f"rules: op {k:,} of {len(ops):,}")
         rule = shardy_py.sharding_rule(op, conservative=args.conservative)
         if rule is not None:
             blocks.append(describe(rule, op))
@@ -93,5 +97,6 @@ def run(args: argparse.Namespace) -> int:
     if not blocks:
         _write(f"{name}: no op has a sharding rule\n")
         return 0
+    phase(f"rules: writing {len(blocks):,} rules")
     _write("\n\n".join(blocks) + "\n")
     return 0

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterable
 
 from shardy_py.errors import source_lines
+from shardy_py.progress import phase
 from shardy_py.verify.diagnostics import Diagnostic
 from shardy_py.verify.expected import check_expectations
 
@@ -107,7 +108,8 @@ def run(args: argparse.Namespace) -> int:
         lines = source_lines(text)
         file_diags: list[Diagnostic] = []
         chunks = split_chunks(text, args.split_input_file)
-        for offset, chunk in chunks:
+        for k, (offset, chunk) in enumerate(chunks):
+            phase(f"verifying {shown}" + (f", chunk {k + 1} of {len(chunks)}" if len(chunks) > 1 else ""))
             diags = [_shift(d, offset) for d in verify_text(chunk, shown)]
             if args.verify_diagnostics:
                 diags = check_expectations(chunk, [_shift(d, -offset) for d in diags], offset)

@@ -68,6 +68,9 @@ def run(args: argparse.Namespace) -> int:
             return 1
     for w in caught:
         print(f"shardy-py propagate: note: {w.message}", file=sys.stderr)
+    from shardy_py.progress import phase
+
+    phase("explaining")
     try:
         explanations = [explain(result, spec, source_name=name) for spec in args.explain]
     except ExplainError as e:
@@ -86,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             parts.append("\n".join(str(e) for e in explanations))
     if not parts:
+        phase("printing")
         parts.append(str(result))
     text = "\n".join(parts)
     if args.html and (args.show or args.before_after or explanations):
