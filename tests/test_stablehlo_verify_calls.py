@@ -124,3 +124,17 @@ def test_optimization_barrier_operand_and_type_counts() -> None:
         2, "custom op 'stablehlo.optimization_barrier' number of operands and types do not match: got 2 operands "
            "and 1 types")
     assert [(line, m) for line, m in jaxlib(text)] == [(2, e.value.message)]
+
+
+@pytest.mark.parametrize(("op", "result", "message"), [
+    ("replica_id", "tensor<i32>", "'stablehlo.replica_id' op result #0 must be ranked tensor of 32-bit unsigned "
+                                  "integer values, but got 'tensor<i32>'"),
+    ("partition_id", "tensor<2xui32>", "'stablehlo.partition_id' op inferred type(s) 'tensor<ui32>' are incompatible "
+                                       "with return type(s) of operation 'tensor<2xui32>'"),
+    ("create_token", "tensor<f32>", "'stablehlo.create_token' op result #0 must be token, but got 'tensor<f32>'"),
+])
+def test_fixed_result_types(op: str, result: str, message: str) -> None:
+    check(module("", result, f"""\
+        %r = stablehlo.{op} : {result}
+        return %r : {result}
+        """), message)

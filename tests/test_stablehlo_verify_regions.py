@@ -214,3 +214,16 @@ def test_an_operand_that_is_never_defined_is_a_parse_error() -> None:
     text = _reduce("5").replace("(%x init: %i)", "(%nowhere init: %i)")
     with pytest.raises(shardy_py.ParseError, match="use of undeclared SSA value name"):
         shardy_py.parse(text)
+
+
+def test_sort_results_have_the_operands_types() -> None:
+    text = module("%x: tensor<4xf32>", "tensor<4xi32>", """\
+        %r = "stablehlo.sort"(%x) ({
+          ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+            %c = stablehlo.compare GT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+            stablehlo.return %c : tensor<i1>
+        }) : (tensor<4xf32>) -> tensor<4xi32>
+        return %r : tensor<4xi32>
+        """)
+    check(text, "'stablehlo.sort' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of "
+                "operation 'tensor<4xi32>'")

@@ -88,7 +88,7 @@ declare("stablehlo.async_done", operands=("operand",), results=("result",), veri
 declare("stablehlo.infeed", operands=("token",), attributes=(_str_config("infeed_config"), _opt("layout")),
         results=("results*",), verify=IO.verify_infeed)
 declare("stablehlo.outfeed", operands=("inputs*", "token"), attributes=(_str_config("outfeed_config"),),
-        results=("result",))
+        results=("result",), verify=IO.verify_token_result)
 declare("stablehlo.send", operands=("inputs*", "token"),
         attributes=(_req("channel_handle"), _host_transfer(), _opt("source_target_pairs")), results=("result",),
         verify=IO.verify_send)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
 from shardy_py.dialects import stablehlo_verify_elementwise as elementwise
+from shardy_py.dialects import stablehlo_verify_io as IO
 from shardy_py.dialects import stablehlo_verify_shapes as shapes
 from shardy_py.dialects.attr_codecs import I32, I64, Bool, Enum, I64Array
 from shardy_py.dialects.registry import AttrDef, declare
@@ -109,15 +110,15 @@ declare("stablehlo.dynamic_iota", operands=("output_shape",), attributes=(attr("
         results=("result",), format="$output_shape `,` `dim` `=` $iota_dimension " + FN,
         verify=shapes.verify_dynamic_iota)
 declare("stablehlo.create_token", results=("output",), format="attr-dict `:` type(results)",
-        infer_results=lambda op: [parse_type(_TOKEN)])
+        infer_results=lambda op: [parse_type(_TOKEN)], verify=IO.verify_token_result)
 declare("stablehlo.replica_id", results=("result",), format="attr-dict `:` type(results)",
-        infer_results=lambda op: [parse_type("tensor<ui32>")])
+        infer_results=lambda op: [parse_type("tensor<ui32>")], verify=IO.verify_id_result)
 declare("stablehlo.partition_id", results=("result",), format="attr-dict `:` type(results)",
-        infer_results=lambda op: [parse_type("tensor<ui32>")])
+        infer_results=lambda op: [parse_type("tensor<ui32>")], verify=IO.verify_id_result)
 declare("stablehlo.after_all", operands=("inputs*",), results=("result",),
         format="$inputs attr-dict `:` custom<VariadicSameOperandsAndResultType>(ref($inputs), type($inputs), "
                "type($result))",
-        infer_results=lambda op: [parse_type(_TOKEN)])
+        infer_results=lambda op: [parse_type(_TOKEN)], verify=IO.verify_token_result)
 
 # -- element-wise ops beyond the plain unary/binary ones ------------------------------------------
 

@@ -98,6 +98,29 @@ def verify_recv(op, ctx) -> Failure | None:
         "everything but the last element of result types is expected to be of tensor type")
 
 
+def _infers(result_type: str, constraint: str, satisfies):
+    """ODS's result constraint, then InferTypeOpInterface, for an op whose one result type is fixed."""
+    inferred = [parse_type(result_type)]
+
+    def verify_inferred_result(op, ctx) -> Failure | None:
+        """The result satisfies its constraint and is the inferred type."""
+        if not known(op):
+            return None
+        for i, r in enumerate(op.results):
+            if not satisfies(r.type):
+                return op_fail(op, f"result #{i} must be {constraint}, but got {q(r.type)}")
+        return check_inferred(op, inferred)
+
+    return verify_inferred_result
+
+
+#: ``inferReplicaIdOp`` / ``inferPartitionIdOp`` (a ``UI32RankedTensor`` result); ``inferAfterAllOp``,
+#: ``inferCreateTokenOp``, ``inferOutfeedOp`` (a token).
+verify_id_result = _infers("tensor<ui32>", "ranked tensor of 32-bit unsigned integer values",
+                           lambda t: isinstance(t, RankedTensorType) and t.element_type == "ui32")
+verify_token_result = _infers(_TOKEN, "token", _is_token)
+
+
 def verify_send(op, ctx) -> Failure | None:
     """``SendOp::inferReturnTypes`` (``inferSendOp``): the channel's direction, a token result."""
     if not known(op):

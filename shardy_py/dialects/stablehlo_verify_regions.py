@@ -11,6 +11,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     dims_compatible,
     element,
     ints_prop,
+    op_fail,
     shape,
     types_text,
 )
@@ -172,6 +173,12 @@ def verify_sort(op, ctx) -> Failure | None:
     block = entry_block(op.regions[0])
     if block is None or not block_known(block) or not all(is_ranked(t) for t in inputs):
         return None
+    types = inputs + [r.type for r in op.results]
+    if not all(compatible_shape(types[0], t) for t in types[1:]):
+        return op_fail(op, "requires the same shape for all operands and results")
+    f = check_inferred(op, inputs)
+    if f is not None:
+        return f
     dim_attr = op.properties.get("dimension")
     dim = -1 if dim_attr is None else int(str(dim_attr).split(":")[0])
     if inputs:
