@@ -94,3 +94,17 @@ def test_broadcast_add_quantized_elements_must_be_compatible() -> None:
         """)
     assert ours(text) == [(2, "'chlo.broadcast_add' op requires compatible element types for all operands and "
                               "results")]
+
+
+def test_scan_results_are_inferred_from_the_body() -> None:
+    text = _scan("tensor<3xf32>").replace("-> (tensor<4x3xf32>, tensor<3xf32>)", "-> (tensor<5x3xf32>, tensor<3xf32>)")
+    check(text, "'chlo.scan' op inferred type(s) 'tensor<4x3xf32>', 'tensor<3xf32>' are incompatible with return "
+                "type(s) of operation 'tensor<5x3xf32>', 'tensor<3xf32>'")
+
+
+def test_mulhi_operands_and_result_are_compatible() -> None:
+    text = module("%x: tensor<2xi32>, %y: tensor<3xi32>", "tensor<2xi32>", """\
+        %m = chlo.mulhi %x, %y : tensor<2xi32>, tensor<3xi32> -> tensor<2xi32>
+        return %m : tensor<2xi32>
+        """)
+    check(text, "'chlo.mulhi' op requires compatible types for all operands and results")

@@ -40,12 +40,13 @@ declare("chlo.broadcast_compare", operands=("lhs", "rhs"),
                     AttrDef("compare_type", optional=True)),
         results=("result",), format=_BROADCAST)
 for _name in UNARY:
-    declare(f"chlo.{_name}", operands=("operand",), results=("result",), format=_UNARY)
+    declare(f"chlo.{_name}", operands=("operand",), results=("result",), format=_UNARY,
+            verify=None if _name.startswith("is_") else V.verify_compatible_types)
 for _name, (a, b) in {"next_after": ("x", "y"), "polygamma": ("n", "x"), "zeta": ("x", "q"),
                       "mulhi": ("lhs", "rhs")}.items():
     declare(f"chlo.{_name}", operands=(a, b), results=("result",),
             format=f"${a} `,` ${b} attr-dict `:` type(${a}) `,` type(${b}) `->` type(results)",
-            verify=V.verify_mulhi if _name == "mulhi" else None)
+            verify=V.verify_mulhi if _name == "mulhi" else V.verify_compatible_types)
 declare("chlo.constant", attributes=(AttrDef("value"),), results=("output",), format="attr-dict $value",
         infer_results=lambda op: [_value_type(op)])
 declare("chlo.constant_like", operands=("operand",), attributes=(AttrDef("value"),), results=("result",),

@@ -44,6 +44,16 @@ def verify_same_elements(op, ctx) -> Failure | None:
     return None
 
 
+def verify_compatible_types(op, ctx) -> Failure | None:
+    """``HLO_CompatibleOperandsAndResultType``: every operand and result compatible with the first operand."""
+    if not known(op):
+        return None
+    types = [v.type for v in op.operands] + [r.type for r in op.results]
+    if types and not all(compatible(t, types[0]) for t in types):
+        return op_fail(op, "requires compatible types for all operands and results")
+    return None
+
+
 def verify_constant_like(op, ctx) -> Failure | None:
     """``ConstantLikeOp::verify``: the value's type is the result's element type."""
     if not known(op) or not op.results:
@@ -65,7 +75,7 @@ def verify_mulhi(op, ctx) -> Failure | None:
         if shape(v.type) is None or not is_integer(v.type) or is_pred(v.type):
             return op_fail(op, f"operand #{i} must be ranked tensor of 2/4/8/16/32/64-bit integer values, but got "
                                f"'{v.type}'")
-    return None
+    return verify_compatible_types(op, ctx)
 
 
 def verify_top_k(op, ctx) -> Failure | None:
@@ -228,5 +238,21 @@ def verify_scan(op, ctx) -> Failure | None:
         want = tensor([d for j, d in enumerate(s) if j != dim or i >= n_inputs], element(t), None)
         if not compatible(want, a):
             return op_fail(op, f"operand and body argument {i} are incompatible")
-    return None
+    return _scan_results(op, block, counts[1], dim, size)
+
+
+def _scan_results(op, block, n_carries: int, dim: int, size: int | None) -> Failure | None:
+    """``ScanOp::inferReturnTypeComponents``: each returned output with the scan dimension put back, then
+    the carries as returned."""
+    returned = terminator_types(block)
+    if returned is None or len(returned) < n_carries or any(shape(t) is None for t in returned):
+        return None
+    n_outputs = len(returned) - n_carries
+    inferred = []
+    for i, t in enumerate(returned):
+        dims = list(shape(t))
+        if i < n_outputs:
+            dims.insert(dim, -1 if size is None else size)
+        inferred.append(tensor(dims, element(t)))
+    return check_inferred(op, inferred)
 

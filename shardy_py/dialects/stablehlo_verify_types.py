@@ -144,6 +144,8 @@ def _dense(text: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
         vals = vals * n
     if body in ("true", "false"):
         vals = [1 if body == "true" else 0] * n
+    if len(vals) != n:  # a literal that does not fill its type (the parser's concern): unjudged
+        return None
     return s, tuple(vals)
 
 
