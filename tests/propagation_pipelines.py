@@ -11,23 +11,20 @@ runs it (``ours``), for ``benchmarks/differential_propagation.py`` and
 """
 from __future__ import annotations
 
-import re
-
 FAILED = "<the pipeline failed>"
 
 
 def expanded_pipeline(conservative: bool, without: tuple[str, ...] = ()) -> str:
     """``addPropagationPipeline`` (defaults, ``inlineMeshes`` false) in MLIR's textual pipeline
-    syntax, from shardy_py's step list; func-anchored passes nested under ``func.func``, and
-    without ``sdy-verify-unreduced-axes``, which jaxlib 0.10.2 does not have (nor the passes named
-    in ``without``)."""
+    syntax, from shardy_py's step list; func-anchored passes nested under ``func.func``, without the
+    passes named in ``without``."""
     from shardy_py.passes.propagation.propagation_pipeline import full_propagation_pipeline_passes
 
     func_passes = {"sdy-constant-or-scalar-merger", "sdy-sink-data-flow-edges", "sdy-sharding-constraint-to-reshard",
                    "sdy-verify-unreduced-axes", "sdy-insert-explicit-reshards", "sdy-drop-sharding-rules"}
     items: list[tuple[bool, str]] = []
     for name, options in full_propagation_pipeline_passes():
-        if name == "sdy-verify-unreduced-axes" or name in without:  # (the former newer than jaxlib 0.10.2)
+        if name in without:
             continue
         opts = {k.replace("_", "-"): v for k, v in options.items()}
         if name == "sdy-user-priority-propagate" and conservative:
@@ -48,32 +45,6 @@ def expanded_pipeline(conservative: bool, without: tuple[str, ...] = ()) -> str:
             parts.append(items[i][1])
             i += 1
     return "builtin.module(" + ",".join(parts) + ")"
-
-
-#: Errors of ours that Shardy HEAD gives and jaxlib 0.10.2 does not (its Shardy is older): message
-#: fragment -> the evidence.  Where ours fails with one of these and jaxlib succeeds, the run counts a
-#: documented ``head_newer`` case, not a difference.
-HEAD_NEWER = {
-    "cannot have a single-device (maximal) sharding attribute":
-        "Shardy 5716fd20 (2026-08-18, after jaxlib 0.10.2): insert-explicit-reshards rejects maximal "
-        "shardings on func arguments/results (export/test/insert_explicit_reshards/"
-        "single_device_sharding_errors.mlir)",
-    "has conflicting single-device result shardings": "Shardy 5716fd20, as above",
-}
-
-#: The pass of 5716fd20: where a module with a maximal mesh differs only through it (both sides
-#: agree without it), the difference is that commit's single-device reshards.
-SINGLE_DEVICE_PASS = "sdy-insert-explicit-reshards"
-
-
-def has_maximal_mesh(text: str) -> bool:
-    """Whether ``text`` declares a maximal (single-device) mesh."""
-    return re.search(r"<\[\], device_ids=\[\d+\]>", text) is not None
-
-
-def head_newer(message: str) -> str | None:
-    """The ``HEAD_NEWER`` evidence for our error ``message``, or None."""
-    return next((why for fragment, why in HEAD_NEWER.items() if fragment in message), None)
 
 
 def ours(text: str, conservative: bool, detail: bool = False, without: tuple[str, ...] = ()) -> str:

@@ -3,10 +3,9 @@
 every chunk of Shardy's own test input for each pass (``transforms/export/test``), run through our
 pass and through jaxlib's, must print byte-identically.
 
-A chunk jaxlib 0.10.2 cannot read, or that our plain print does not yet reproduce, is not a case
-(counted, and the test fails if a file has no case left).  Where jaxlib's older Shardy and the
-test files at ``SHARDY_COMMIT`` disagree, the test files win: such chunks are listed in
-``HEAD_WINS`` with the evidence, and checked against the expected text instead.
+A chunk jaxlib cannot read, or that our plain print does not yet reproduce, is not a case
+(counted, and the test fails if a file has no case left).  jaxlib 0.12 is newer than the test
+files at ``SHARDY_COMMIT`` (inline_meshes.mlir chunk 7, which 0.10.2 failed, now agrees).
 """
 from __future__ import annotations
 
@@ -14,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
+pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install jax)")
 
-from cpp_oracle import FAILED, cpp, ours, prints_as_mlir  # noqa: E402
+from cpp_oracle import cpp, ours, prints_as_mlir  # noqa: E402
 from jax._src.lib.mlir import ir  # noqa: E402
 
 from shardy_py.cli import split_chunks  # noqa: E402
@@ -50,25 +49,6 @@ TEST_INPUTS = {
          "builtin.module(sdy-unflatten-call-graph{dedup-functions-fully=true})"),
 }
 
-#: (file, chunk index) -> our expected output, where jaxlib 0.10.2 is older than SHARDY_COMMIT.
-#:
-#: inline_meshes.mlir chunk 7 (``@lifted_replica_groups``): at HEAD the pass also inlines an
-#: ``sdy.mesh`` named by a StableHLO collective's ``replica_groups`` (inline_meshes.cc: the walk over
-#: ``ReplicaGroupMeshAxesAttr``; the test's CHECK-DAG lines give the two ``#stablehlo.mesh<...>``
-#: texts below).  jaxlib's copy erases the meshes without it and then fails to verify
-#: ("replica_groups: mesh symbol 'mesh_0' not found").
-HEAD_WINS = {
-    ("inline_meshes.mlir", 7): '''module {
-  func.func @lifted_replica_groups(%arg0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
-    %0 = "stablehlo.all_to_all"(%arg0) <{concat_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>]>, axes = [#stablehlo.axis_ref<name = "x">]>, split_count = 1 : i64, split_dimension = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
-    %1 = "stablehlo.all_to_all"(%arg0) <{concat_dimension = 0 : i64, replica_groups = #stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>], device_ids=dense<[1, 0]> : tensor<2xi64>>, axes = [#stablehlo.axis_ref<name = "x">]>, split_count = 1 : i64, split_dimension = 0 : i64}> : (tensor<4xf32>) -> tensor<4xf32>
-    return %0, %1 : tensor<4xf32>, tensor<4xf32>
-  }
-}
-''',
-}
-
-
 def _chunks(name: str) -> list[str]:
     path = EXPORT_TESTS / name
     if not path.exists():
@@ -81,31 +61,14 @@ def test_export_pass_matches_cpp_on_each_chunk(name):
     flag, pipeline = TEST_INPUTS[name]
     compared = 0
     for index, text in enumerate(_chunks(name)):
-        if (name, index) in HEAD_WINS:
-            continue
         try:
             if not prints_as_mlir(text):
                 continue  # the printer, not the pass, differs (an op not declared yet)
-        except ir.MLIRError:
-            continue  # syntax newer than jaxlib 0.10.2's Shardy
+        except (ir.MLIRError, AssertionError):
+            continue  # a chunk jaxlib cannot read
         assert ours(text, flag) == cpp(text, pipeline), f"{name} chunk {index}"
         compared += 1
-    assert compared, f"{name}: no chunk both prints as MLIR and is read by jaxlib 0.10.2"
-
-
-@pytest.mark.parametrize("case", sorted(HEAD_WINS))
-def test_export_pass_follows_head_where_jaxlib_is_older(case):
-    name, index = case
-    flag, pipeline = TEST_INPUTS[name]
-    text = _chunks(name)[index]
-    assert ours(text, flag) == HEAD_WINS[case]
-    assert cpp(text, pipeline) != HEAD_WINS[case], "jaxlib now agrees: move the case back to the differential"
-
-
-def test_jaxlib_fails_the_pinned_inline_meshes_chunk():
-    """The evidence for the inline_meshes pin: jaxlib's older pass leaves the symbol reference."""
-    flag, pipeline = TEST_INPUTS["inline_meshes.mlir"]
-    assert cpp(_chunks("inline_meshes.mlir")[7], pipeline) == FAILED
+    assert compared, f"{name}: no chunk both prints as MLIR and is read by jaxlib"
 
 
 # -- JAX programs and drawn modules ------------------------------------------------------------------

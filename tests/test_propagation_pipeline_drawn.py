@@ -33,27 +33,13 @@ def test_pipeline_matches_cpp_on_drawn_modules(mode, text):
     if cpp_cannot_run is None:
         pytest.skip("the oracle is the C++ Shardy in jaxlib")
     from cpp_oracle import cpp
-    from propagation_pipelines import (
-        CPP_PIPELINES,
-        FAILED,
-        SINGLE_DEVICE_PASS,
-        expanded_pipeline,
-        has_maximal_mesh,
-        head_newer,
-        ours,
-    )
+    from propagation_pipelines import CPP_PIPELINES, FAILED, ours
 
     assume(cpp_cannot_run(shardy_py.parse(text)) is None)
-    conservative = mode == "conservative"
     theirs = cpp(text, CPP_PIPELINES[mode])
-    mine = ours(text, conservative, detail=True)
+    mine = ours(text, mode == "conservative", detail=True)
     if theirs == "<the pass failed>":
         assert mine.startswith(FAILED)
-    elif mine.startswith(FAILED) and head_newer(mine):
-        pass  # an error of Shardy HEAD's that jaxlib 0.10.2 does not give (HEAD_NEWER)
-    elif mine != theirs and has_maximal_mesh(text):  # Shardy 5716fd20's single-device reshards
-        without = (SINGLE_DEVICE_PASS,)
-        assert ours(text, conservative, without=without) == cpp(text, expanded_pipeline(conservative, without))
     else:
         assert mine == theirs
 
@@ -97,13 +83,9 @@ def test_print_template_of_an_op_with_a_repeated_operand(conservative):
     assert ours(REPEATED_OPERAND, conservative) == REPEATED_OPERAND_OUT
 
 
-#: A tiled argument into an op on a single device (maximal mesh).  Shardy HEAD (commit 5716fd20,
-#: 2026-08-18, after jaxlib 0.10.2's copy) reshards through replicated both ways: its
-#: export/test/insert_explicit_reshards/single_device_sharding.mlir checks
-#: ``sdy.reshard %[[ARG0]] <@mesh, [{}, {}]>`` then ``sdy.reshard %[[IN_REPL]] <@single_dev_0, []>``
-#: before the op and ``sdy.reshard %[[CC]] <@mesh, [{}, {}]>`` after it (a result without a sharding
-#: of its own is resharded to replicated on the global mesh: ``getTargetShardingForSingleDeviceResult``).
-#: jaxlib inserts nothing; without ``sdy-insert-explicit-reshards`` both agree.
+#: A tiled argument into an op on a single device (maximal mesh): resharded through replicated both
+#: ways (Shardy 5716fd20's single-device reshards, which jaxlib 0.10.2 lacked and jaxlib 0.12 has:
+#: ``SINGLE_DEVICE_OUT`` is what 0.12 prints); the function result takes no maximal sharding.
 SINGLE_DEVICE = """\
 sdy.mesh @mesh = <["z"=2]>
 sdy.mesh @maximal_mesh = <[], device_ids=[0]>
@@ -112,7 +94,7 @@ func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"
   return %0 : tensor<8x16xf32>
 }"""
 
-SINGLE_DEVICE_HEAD = """\
+SINGLE_DEVICE_OUT = """\
 module {
   sdy.mesh @mesh = <["z"=2]> {stablehlo.mesh = {axes = [{name = "z", size = 2 : i64}]}}
   sdy.mesh @maximal_mesh = <[], device_ids=[0]> {stablehlo.mesh = {axes = [], device_ids = dense<0> : tensor<1xi64>}}
@@ -128,33 +110,28 @@ module {
 
 
 @pytest.mark.parametrize("conservative", [False, True])
-def test_single_device_reshards_follow_shardy_head_not_jaxlib(conservative):
-    from propagation_pipelines import SINGLE_DEVICE_PASS, expanded_pipeline, ours
+def test_single_device_reshards_as_jaxlib_012(conservative):
+    from propagation_pipelines import expanded_pipeline, ours
 
-    assert ours(SINGLE_DEVICE, conservative) == SINGLE_DEVICE_HEAD
-    if cpp_cannot_run is None:
-        return
-    from cpp_oracle import cpp
-
-    jaxlib = cpp(SINGLE_DEVICE, expanded_pipeline(conservative))
-    assert "sdy.reshard" not in jaxlib  # jaxlib 0.10.2: single-device transitions ignored
-    assert ours(SINGLE_DEVICE, conservative, without=(SINGLE_DEVICE_PASS,)) == cpp(
-        SINGLE_DEVICE, expanded_pipeline(conservative, (SINGLE_DEVICE_PASS,)))
-
-
-def test_single_device_function_argument_is_a_head_newer_error():
-    """Shardy 5716fd20 refuses a maximal sharding on a function argument (HEAD's
-    single_device_sharding_errors.mlir: ``function argument 0 cannot have a single-device (maximal)
-    sharding attribute``); jaxlib 0.10.2 propagates it.  The long run counts it as ``head_newer``."""
-    from propagation_pipelines import FAILED, head_newer, ours
-
-    text = SINGLE_DEVICE.replace('<@mesh, [{"z"}, {}]>}', "<@maximal_mesh, []>}")
-    mine = ours(text, False, detail=True)
-    assert mine.startswith(FAILED) and head_newer(mine)
+    assert ours(SINGLE_DEVICE, conservative) == SINGLE_DEVICE_OUT
     if cpp_cannot_run is not None:
         from cpp_oracle import cpp
 
-        assert cpp(text, "builtin.module(sdy-propagation-pipeline)") != "<the pass failed>"
+        assert cpp(SINGLE_DEVICE, expanded_pipeline(conservative)) == SINGLE_DEVICE_OUT
+
+
+def test_single_device_function_argument_is_an_error_in_both():
+    """A maximal sharding on a function argument: ``function argument 0 cannot have a single-device
+    sharding attribute`` in jaxlib 0.12 (0.10.2 propagated it)."""
+    from propagation_pipelines import FAILED, ours
+
+    text = SINGLE_DEVICE.replace('<@mesh, [{"z"}, {}]>}', "<@maximal_mesh, []>}")
+    mine = ours(text, False, detail=True)
+    assert mine.startswith(FAILED) and "function argument 0 cannot have a single-device" in mine
+    if cpp_cannot_run is not None:
+        from cpp_oracle import cpp
+
+        assert cpp(text, "builtin.module(sdy-propagation-pipeline)") == "<the pass failed>"
 
 
 #: A sharding group of an argument that is open and unsharded but has a replicated axis, and a

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from shardy_py.ir.attrs import (
     AxisRefAttr,
     AxisRefListAttr,
@@ -321,9 +323,12 @@ def _reduction_axes(op: Operation, projection: ShardingProjection, common: AxesP
 
 def insert_all_reduces_for_reduction_factors(op: Operation, projection: ShardingProjection, common: AxesPerFactor,
                                              rule: OpShardingRuleAttr, mesh_name: str, mesh: MeshAttr,
-                                             full: bool) -> None:
+                                             full: bool, mark_unreduced: bool = False) -> None:
     """All-reduce each result over the axes sharding reduction factors that the result does not
-    keep unreduced (the minimal version only when the result has unreduced axes)."""
+    keep unreduced (the minimal version only when the result has unreduced axes).  With
+    ``mark_unreduced`` (``mark-partial-result-with-unreduced-axes``, jaxlib 0.12) the op's result
+    takes those axes as unreduced too (its partial result said so), the all-reduce's out sharding
+    staying the result's sharding before."""
     if not op.results:
         return
     axes = _reduction_axes(op, projection, common, rule, full)
@@ -337,3 +342,6 @@ def insert_all_reduces_for_reduction_factors(op: Operation, projection: Sharding
     for result in op.results:
         sharding = get_or_create_sharding(result, mesh_name)
         replace_all_uses_except(result, all_reduce(at, result, axes, sharding.reduction, sharding))
+        if mark_unreduced:
+            set_sharding(result, attrs.evolve(
+                sharding, unreduced_axes=tuple(sort_and_merge([*sharding.unreduced_axes, *axes], mesh))))

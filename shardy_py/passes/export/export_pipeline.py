@@ -43,6 +43,8 @@ EXPORT_OPTIONS: tuple[PassOption, ...] = (
     PassOption("update-non-divisible-input-output-shardings", bool, True,
                "Update axes with non-divisible input/output shardings."),
     PassOption("inline-meshes", bool, True, "Inline meshes in shardings."),
+    PassOption("mark-partial-result-with-unreduced-axes", bool, False,
+               "Whether to mark partial reduction results with unreduced axes."),
 )
 
 Steps = list[tuple[str, dict]]
@@ -58,7 +60,9 @@ def _shardy_partitioner(o: dict) -> Steps:
     steps: Steps = [
         ("sdy-verify-unreduced-axes", {}),
         ("sdy-insert-explicit-reshards", {"enable_full_version": o["enable_insert_explicit_collectives"]
-                                          or o["enable_per_instruction_partitioning"]}),
+                                          or o["enable_per_instruction_partitioning"],
+                                          "mark_partial_result_with_unreduced_axes":
+                                              o["mark_partial_result_with_unreduced_axes"]}),
     ]
     if o["enable_per_instruction_partitioning"]:
         steps.append(("sdy-per-instruction-partitioning", {

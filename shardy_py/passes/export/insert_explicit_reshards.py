@@ -75,10 +75,11 @@ from shardy_py.verify.axes import overlaps
 class _Env:
     """What every visit needs: the module's meshes and functions, the option, the insertion state."""
 
-    def __init__(self, top: Block, full: bool):
+    def __init__(self, top: Block, full: bool, mark_unreduced: bool = False):
         self.table = MeshTable(top)
         self.funcs = {sym_name(op): op for op in top.ops if op.name == "func.func"}
         self.full = full
+        self.mark_unreduced = mark_unreduced
         self.mesh_ops = [op for op in top.ops if op.name == "sdy.mesh"]
 
     def is_single_device(self, sharding: TensorShardingAttr | None) -> bool:
@@ -438,7 +439,7 @@ def visit(op: Operation, env: _Env) -> None:
     mesh_name, mesh = found
     projection = ShardingProjection.build(ins, outs, rule, mesh, closed_if_missing=True)
     common = process_op(op, projection, ins, outs, rule, env, mesh_name, mesh, full)
-    insert_all_reduces_for_reduction_factors(op, projection, common, rule, mesh_name, mesh, full)
+    insert_all_reduces_for_reduction_factors(op, projection, common, rule, mesh_name, mesh, full, env.mark_unreduced)
 
 
 def walk_post_order(op: Operation, env: _Env) -> None:
@@ -463,11 +464,14 @@ class InsertExplicitReshardsPass(Pass):
     anchor = "func.func"
     options = (
         PassOption("enable-full-version", bool, False, "Enable full version."),
+        PassOption("mark-partial-result-with-unreduced-axes", bool, False,
+                   "Whether to mark partial reduction results with unreduced axes."),
     )
 
     def run(self, func, ctx) -> None:
         """Refuse single-device function arguments/results, then walk ``func`` (module docstring)."""
-        env = _Env(func.parent, self.option("enable-full-version"))
+        env = _Env(func.parent, self.option("enable-full-version"),
+                   self.option("mark-partial-result-with-unreduced-axes"))
         body = func.regions[0].blocks[0] if func.regions and func.regions[0].blocks else None
         if body is None:
             ctx.mark_all_preserved()

@@ -1,7 +1,12 @@
 """``-sdy-insert-func-call-reshards`` (export/insert_func_call_reshards.cc, ``ir/utils.cc``
 ``insertReshardsOnFuncResults``): where a ``func.call`` result's sharding is not equivalent to the
 callee's result sharding, an ``sdy.reshard`` after the call takes the result to the call's
-sharding (fully closed when the call has none), and the call takes the callee's shardings."""
+sharding (fully closed when the call has none), and the call takes the callee's shardings.
+
+Unreduced axes (jaxlib 0.12; Shardy at the test files' commit resharded them too): where the
+callee's or the call's sharding of a result has unreduced axes, no reshard is inserted and the call
+keeps its own sharding of that result (the callee's, fully closed, when it has none); a mismatch
+left there is ``sdy-verify-unreduced-axes``'s error (``unreduced axes mismatch ... at call result``)."""
 from __future__ import annotations
 
 from shardy_py.ir.attrs import DimensionShardingAttr, TensorShardingAttr, TensorShardingPerValueAttr
@@ -34,6 +39,10 @@ def is_equivalent(sharding: TensorShardingAttr | None, other: TensorShardingAttr
         a.axes == b.axes for a, b in zip(sharding.dim_shardings, other.dim_shardings, strict=True))
 
 
+def _has_unreduced(sharding: TensorShardingAttr | None) -> bool:
+    return sharding is not None and bool(sharding.unreduced_axes)
+
+
 def insert_reshards_on_func_results(func: Operation, call: Operation, module, mesh_of=None) -> bool:
     """``insertReshardsOnFuncResults``; whether the call or its uses changed (``mesh_of`` as for
     ``func_result_shardings``)."""
@@ -43,8 +52,13 @@ def insert_reshards_on_func_results(func: Operation, call: Operation, module, me
         if call_shardings is None:
             return False
         func_shardings = TensorShardingPerValueAttr(tuple(fully_closed_like(s) for s in call_shardings.shardings))
+    new_shardings = []
     for func_sharding, result in zip(func_shardings.shardings, call.results, strict=True):
         call_sharding = get_sharding(result)
+        if _has_unreduced(func_sharding) or _has_unreduced(call_sharding):
+            new_shardings.append(call_sharding if call_sharding is not None else fully_closed_like(func_sharding))
+            continue
+        new_shardings.append(func_sharding)
         if is_equivalent(func_sharding, call_sharding):
             continue
         reshard = Builder.after(call).create(
@@ -52,6 +66,7 @@ def insert_reshards_on_func_results(func: Operation, call: Operation, module, me
             properties={"sharding": call_sharding if call_sharding is not None else fully_closed_like(func_sharding)})
         reshard.location_text = call.location_text
         result.replace_uses_with_if(reshard.results[0], lambda use, r=reshard: use.op is not r)
+    func_shardings = TensorShardingPerValueAttr(tuple(new_shardings))
     before = call.attributes_view.get(df.SHARDING)
     df.set_attribute(call, df.SHARDING, func_shardings)
     return before != func_shardings

@@ -11,7 +11,7 @@ from shardy_py.ir.attrs import MeshAttr, MeshAxisAttr, OpaqueAttr, TensorShardin
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.ops import Operation
 from shardy_py.passes.data_flow import set_attribute, set_property
-from shardy_py.passes.registry import Pass, register
+from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.sharding_walker import transform_shardings
 
 EMPTY_MESH_NAME = "empty_mesh"
@@ -72,10 +72,12 @@ def stablehlo_mesh_dict(mesh: MeshAttr) -> OpaqueAttr:
     return OpaqueAttr(text + "}")
 
 
-def new_mesh_name(mesh: MeshAttr) -> str:
-    """The name a lifted mesh asks for: ``maximal_mesh_<id>``, ``empty_mesh`` or ``mesh``."""
+def new_mesh_name(mesh: MeshAttr, single_device_names: bool = False) -> str:
+    """The name a lifted mesh asks for: ``maximal_mesh_<id>`` (``single_device_<id>`` with
+    ``use-single-device-mesh-names``, jaxlib 0.12), ``empty_mesh`` or ``mesh``."""
     if mesh.is_maximal:
-        return f"maximal_mesh_{mesh.device_ids[0]}"
+        prefix = "single_device" if single_device_names else "maximal_mesh"
+        return f"{prefix}_{mesh.device_ids[0]}"
     if mesh.is_empty:
         return EMPTY_MESH_NAME
     return "mesh"
@@ -102,8 +104,9 @@ class _Symbols:
 
 
 class _Lifter:
-    def __init__(self, module):
+    def __init__(self, module, single_device_names: bool = False):
         self.module = module
+        self.single_device_names = single_device_names
         self.symbols = _Symbols(module)
         #: ``@name`` (str) of an erased duplicate, a ``MeshAttr`` (or ``("stablehlo", text)`` for a
         #: StableHLO mesh) -> the name of the mesh that stands for it now.
@@ -139,7 +142,7 @@ class _Lifter:
         key = sharding.mesh_or_ref
         name = self.new_names.get(key)
         if name is None and isinstance(key, MeshAttr):
-            name = self.new_names[key] = self.create_mesh(new_mesh_name(key), key)
+            name = self.new_names[key] = self.create_mesh(new_mesh_name(key, self.single_device_names), key)
         if name is None:
             return sharding
         return TensorShardingAttr(name, sharding.dim_shardings, sharding.replicated_axes,
@@ -174,7 +177,7 @@ class _Lifter:
         if name is None:
             if mesh is None:
                 return
-            lifted = new_mesh_name(mesh) if isinstance(key, MeshAttr) else "mesh"
+            lifted = new_mesh_name(mesh, self.single_device_names) if isinstance(key, MeshAttr) else "mesh"
             name = self.new_names[key] = self.create_mesh(lifted, mesh)
         ref = "@" + (name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else escape_string(name))
         new = OpaqueAttr(f"#stablehlo.replica_group_mesh_axes<mesh = {ref}, {m.group(2)}>")
@@ -190,10 +193,12 @@ class _Lifter:
 class LiftInlinedMeshesPass(Pass):
     name = "sdy-lift-inlined-meshes"
     summary = "Lifts inlined `MeshAttr`s in shardings as symbol `MeshOp`s."
+    options = (PassOption("use-single-device-mesh-names", bool, False,
+                          "Name lifted maximal (single-device) meshes single_device_<id>, not maximal_mesh_<id>."),)
 
     def run(self, module, ctx) -> None:
         """Dedup the meshes, lift the inline ones, tag every mesh with ``stablehlo.mesh``."""
-        lifter = _Lifter(module)
+        lifter = _Lifter(module, self.option("use-single-device-mesh-names"))
         lifter.dedup_meshes()
         if transform_shardings(module.op, lifter.lift_sharding):
             lifter.changed = True

@@ -40,9 +40,11 @@ def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservati
         steps = [(n, dict(o, **debug) if n == "sdy-apply-sharding-constraints" else o) for n, o in steps]
         steps.append(("sdy-add-func-data-flow-edges", {}))
     else:
-        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-import-func-calls", {}),
-                  ("symbol-dce", {}), ("sdy-apply-sharding-constraints", dict(debug)),
-                  ("sdy-sharding-group-import", {})]
+        # jaxlib 0.12's order: constraints applied (through function boundaries, on the func data
+        # flow edges) and sharding groups imported before the calls become named computations.
+        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-add-func-data-flow-edges", {}),
+                  ("sdy-apply-sharding-constraints", dict(debug)), ("sdy-sink-func-data-flow-edges", {}),
+                  ("sdy-sharding-group-import", {}), ("sdy-import-func-calls", {}), ("symbol-dce", {})]
     steps += [("sdy-pre-order-funcs", {}),
               ("sdy-user-priority-propagate", dict(debug, keep_sharding_rules=True,
                                                    conservative_propagation=conservative_propagation))]
