@@ -38,6 +38,8 @@ def random_values(rng: np.random.Generator, shape, element: str, nonzero: bool =
     if element == "i1":
         return rng.integers(0, 2, size=shape).astype(bool)
     dt = dtype_of(element)
+    if element.startswith("complex"):
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(dt)
     if element in FLOATS:
         x = rng.standard_normal(shape) * np.exp(rng.uniform(-3, 3, size=shape))
         special = rng.random(shape)

@@ -147,10 +147,26 @@ def test_cli_prints_results_as_the_reference_interpreter(tmp_path):
 def test_cli_unsupported_op_is_a_located_error(tmp_path):
     f = tmp_path / "m.mlir"
     f.write_text("""func.func @main() -> tensor<2xf32> {
-  %0 = "stablehlo.not_an_op"() : () -> tensor<2xf32>
+  %0 = stablehlo.custom_call @my_kernel() : () -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
 """)
     r = subprocess.run([sys.executable, "-m", "shardy_py", "interpret", str(f)], capture_output=True, text=True)
     assert r.returncode == 1
-    assert r.stderr.startswith(f"{f}:2:3: error: unsupported op: stablehlo.not_an_op")
+    assert r.stderr.startswith(f"{f}:2:3: error: Unsupported custom call: my_kernel")
+
+
+def test_quantized_add_runs_on_dequantized_values_and_requantizes():
+    text = """func.func @main() -> tensor<2xi8> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  %qa = "stablehlo.uniform_quantize"(%a) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.1:-30>>
+  %qb = "stablehlo.uniform_quantize"(%b) : (tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  %s = "stablehlo.add"(%qa, %qb)
+    : (tensor<2x!quant.uniform<i8:f32, 0.1:-30>>, tensor<2x!quant.uniform<i8:f32, 0.5:-20>>)
+    -> tensor<2x!quant.uniform<i8:f32, 0.5:-20>>
+  %r = "stablehlo.bitcast_convert"(%s) : (tensor<2x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<2xi8>
+  return %r : tensor<2xi8>
+}"""
+    (out,) = shardy_py.interpret(text)
+    assert out.tolist() == [-12, -8]

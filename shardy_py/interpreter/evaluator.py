@@ -177,7 +177,10 @@ class Evaluator:
         outer = self.scope
         self.scope = env
         try:
-            results = fn(self, op, operands)
+            if has_quantized(op):
+                results = run_dequantized(self, op, fn, operands)
+            else:
+                results = fn(self, op, operands)
         except InterpretError as e:
             if e.loc is None:
                 e.loc = op.loc
@@ -186,7 +189,7 @@ class Evaluator:
             raise InterpretError(f"{op.name}: {e}", op.loc) from None
         except OSError as e:
             raise InterpretError(f"{op.name}: {e.strerror or e}: {e.filename}", op.loc) from None
-        except (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError) as e:
+        except (ValueError, IndexError, TypeError, ZeroDivisionError, OverflowError, KeyError, AttributeError) as e:
             raise InterpretError(f"{op.name}: {e}", op.loc) from None
         finally:
             self.scope = outer
@@ -215,3 +218,8 @@ def operand_element(op: Operation, index: int = 0) -> str:
 
 def result_shape(op: Operation, index: int = 0) -> tuple[int, ...]:
     return tuple(op.results[index].type.shape)
+
+
+# Quantized values are dequantized around the handlers of the ops that take them (``quant``), which
+# registers its own handlers: imported last, as it needs ``handler``.
+from shardy_py.interpreter.quant import has_quantized, run_dequantized  # noqa: E402

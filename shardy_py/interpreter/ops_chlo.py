@@ -172,3 +172,23 @@ def _next_after(ev, op, args):
     if bit_width(name) not in (16, 32, 64):
         raise InterpretError(f"chlo.next_after on {name} is not supported")
     return [np.nextafter(args[0], args[1])]
+
+
+@handler("chlo.square")
+def _square(ev, op, args):
+    name = result_element(op)
+    x = arith.wide(args[0], name)
+    return [x * x]
+
+
+@handler("chlo.top_k")
+def _top_k(ev, op, args):
+    """The ``k`` largest elements of each last-dimension slice, largest first (floats by IEEE total
+    order, as the ``sort`` with a ``GT, TOTALORDER`` comparator chlo lowers to), ties lowest index first."""
+    (x,) = args
+    k = int_attr(op, "k")
+    keys = arith.total_order_key(x) if x.dtype.kind not in "iub" else x
+    n = x.shape[-1]
+    order = n - 1 - np.argsort(keys[..., ::-1], axis=-1, kind="stable")[..., ::-1]
+    order = order[..., :k]
+    return [np.take_along_axis(x, order, axis=-1), order.astype(np.int32)]

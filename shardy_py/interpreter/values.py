@@ -46,8 +46,21 @@ class UnsupportedType(ValueError):
     """An element type the interpreter does not know."""
 
 
+def _storage_of(name: str) -> str:
+    """The storage integer type of a quantized element type (``!quant.uniform<i8:f32, ...>`` -> ``i8``)."""
+    from shardy_py.interpreter.quant import quant_type, storage_name
+
+    q = quant_type(name)
+    if q is None:
+        raise UnsupportedType(f"unsupported element type {name}")
+    return storage_name(q)
+
+
 def int_info(name: str) -> tuple[int, bool] | None:
-    """(bit width, signed) of an integer element type name (``i1`` is unsigned, width 1); None otherwise."""
+    """(bit width, signed) of an integer element type name (``i1`` is unsigned, width 1); None otherwise;
+    a quantized type's are its storage type's."""
+    if name.startswith("!quant."):
+        return int_info(_storage_of(name))
     if name == "index":
         return 64, True
     for prefix, signed in (("ui", False), ("si", True), ("i", True)):
@@ -82,6 +95,8 @@ def is_unsigned(name: str) -> bool:
 
 def dtype_of(name: str) -> np.dtype:
     """The numpy dtype holding elements of type ``name``; ``UnsupportedType`` when there is none."""
+    if name.startswith("!quant."):
+        return dtype_of(_storage_of(name))
     if name in _FLOATS:
         return _FLOATS[name]
     if name in _COMPLEX:
