@@ -3,34 +3,22 @@ tests/data/jax_programs (lowered in a subprocess) with random inputs: integer an
 bit-exact, floating ones within 1e-4 relative or 2 ULPs."""
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 pytest.importorskip("jax", reason="the oracle is StableHLO's C++ interpreter in jaxlib 0.12 (Python >= 3.12)")
 
+import test_jax_programs  # noqa: E402
 from interpreter_cases import random_values  # noqa: E402
 from interpreter_oracle import cpp_eval  # noqa: E402
 from test_interpreter_differential import agree  # noqa: E402
+from test_jax_programs import NAMES  # noqa: E402
 
 import shardy_py  # noqa: E402
 from shardy_py.interpreter.api import entry_function  # noqa: E402
 
-PROGRAMS_SCRIPT = Path(__file__).parent / "data" / "jax_programs" / "programs.py"
-sys.path.insert(0, str(PROGRAMS_SCRIPT.parent))
-from programs import PROGRAMS  # noqa: E402
-
-NAMES = sorted(PROGRAMS)
-
-
-@pytest.fixture(scope="module")
-def lowered(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("jax_programs_interp")
-    subprocess.run([sys.executable, str(PROGRAMS_SCRIPT), str(out)], check=True, capture_output=True, timeout=600)
-    return out
+#: The ``lowered`` fixture of test_jax_programs: the programs lowered once, in a subprocess.
+lowered_programs = test_jax_programs.lowered
 
 
 def program_inputs(module, seed: int) -> list[tuple[np.ndarray, str]]:
@@ -51,8 +39,8 @@ def program_inputs(module, seed: int) -> list[tuple[np.ndarray, str]]:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_jax_program_matches_the_cpp_interpreter(lowered, name):
-    text = (lowered / f"{name}.mlir").read_text()
+def test_jax_program_matches_the_cpp_interpreter(lowered_programs, name):
+    text = (lowered_programs / f"{name}.mlir").read_text()
     module = shardy_py.parse(text)
     args = program_inputs(module, 0)
     cpp = cpp_eval(text, args)
