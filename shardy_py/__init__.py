@@ -25,7 +25,7 @@ __all__ = [  # noqa: F405
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
     "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
-    "sharding_rule", "propagate", "explain", "interpret", "partition",
+    "sharding_rule", "propagate", "explain", "interpret", "partition", "from_jax",
 ]
 
 # Heavier parts (numpy device code, the verifier) load on first use.
@@ -42,6 +42,7 @@ _LAZY = {
     "explain": ("shardy_py.explanation", "explain"),
     "interpret": ("shardy_py.interpreter", "interpret"),
     "partition": ("shardy_py.passes.partition", "partition"),
+    "from_jax": ("shardy_py.interop.jax_input", "from_jax"),
 }
 
 
@@ -64,13 +65,27 @@ def verify(module: Module) -> list:
     return _verify_package.verify(module)
 
 
-def parse(text: str, filename: str | None = None) -> Module:
+def parse(text, filename: str | None = None) -> Module:
     """Parse MLIR text holding Shardy IR into a ``Module``.
 
-    Raises ``ParseError`` (with ``.line``, ``.column``, ``.message``) on bad syntax.
+    ``text`` may also be what JAX gives: a ``jax.stages.Lowered`` (``jax.jit(f).lower(...)``),
+    jaxlib's MLIR ``ir.Module`` (``lowered.compiler_ir()``) or a ``jax.export.Exported``; their
+    text is read (``shardy_py.from_jax(f, *args)`` lowers a function for you).
+    Raises ``ParseError`` (with ``.line``, ``.column``, ``.message``) on bad syntax, ``TypeError``
+    for anything else.
     """
     from shardy_py.syntax.parser import parse_module
 
+    if not isinstance(text, str):
+        from shardy_py.interop.jax_input import describe_source, module_text
+
+        source = text
+        text = module_text(source)
+        if text is None:
+            raise TypeError(f"shardy_py.parse reads MLIR text (a str), a jax.stages.Lowered, an MLIR ir.Module or "
+                            f"a jax.export.Exported, not a {describe_source(source)}"
+                            + ("; decode bytes of MLIR text first (MLIR bytecode must be printed as text)"
+                               if isinstance(source, (bytes, bytearray)) else ""))
     return parse_module(text, filename)
 
 

@@ -11,6 +11,7 @@ import pytest
 from cpp_oracle import cpp
 
 import shardy_py
+from shardy_py import passes
 from shardy_py.explanation import ExplainError, explain, find_value
 from shardy_py.passes.manager import PassManager
 from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped
@@ -160,8 +161,19 @@ def test_propagate_leaves_its_input_alone():
     assert str(module) == before and result is not module and str(result) != before
 
 
-def test_explain_without_origin_tracking_says_how_to_get_it():
-    module = _propagated(embedding())
+def test_explain_tracks_origins_itself_after_a_plain_propagate():
+    """The Python API explains as the command line does: no debug options to pass by hand."""
+    tracked = _propagated(embedding(), debug_sharding_origins=True, debug_propagation_edge_sharding=True)
+    plain = _propagated(embedding())
+    assert "debug" not in str(plain) and "sharding_origins" not in str(plain)  # propagate's output stays clean
+    assert str(explain(plain, "%0")) == str(explain(tracked, "%0"))
+    arg = plain.funcs["main"].regions[0].blocks[0].arguments[1]
+    assert str(explain(plain, arg)) == str(explain(tracked, tracked.funcs["main"].regions[0].blocks[0].arguments[1]))
+
+
+def test_explain_of_a_module_propagate_did_not_make_says_how_to_track_origins():
+    module = shardy_py.parse(embedding(), "seed.mlir")
+    passes.run(module, "sdy-propagation-pipeline")
     assert str(explain(module, "%0")).splitlines()[2] == (
         "  note: no sdy.sharding_origins recorded for this value: propagate with debug_sharding_origins=True "
         "(and debug_propagation_edge_sharding=True for the ops it travelled through)")

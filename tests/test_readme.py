@@ -14,6 +14,8 @@ The README is read as a newcomer reads it:
   is this interpreter, ``shardy_py`` this checkout) and must exit 0 without a traceback.
 * An unlabelled block that starts with ``$ COMMAND`` shows that command's output: it is run and its
   standard output compared with the rest of the block.
+* ``<!-- readme-test: needs MODULE -->`` on the line before a Python block: the block runs when the
+  optional dependency MODULE (jax) is installed.
 * ``<!-- readme-test: not run: "PREFIX" ... (why) -->`` on the line before a block names the command
   parts (split at ``&&``) that the test does not run: the installs (the test runs in the installed
   environment) and the runs that take minutes (the suite itself, the conformance score, the
@@ -22,6 +24,7 @@ The README is read as a newcomer reads it:
 from __future__ import annotations
 
 import ast
+import importlib.util
 import io
 import os
 import re
@@ -38,6 +41,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
 MARKER = re.compile(r"<!--\s*readme-test:\s*not run:(.*?)-->")
+NEEDS = re.compile(r"<!--\s*readme-test:\s*needs (\w+)\s*-->")
 PLACEHOLDER = re.compile(r"\b[A-Z][A-Z_]+\b|\[")
 OUTPUT_COMMENT = re.compile(r"""^(['"#({\[]|-?\d|[A-Z]\w*\()""")
 
@@ -48,6 +52,7 @@ class Block:
     line: int          # line of the opening fence
     text: str
     not_run: list[str] = field(default_factory=list)
+    needs: str | None = None   # a module the block imports that may be missing (an optional dependency)
 
 
 def readme_blocks(text: str) -> list[Block]:
@@ -63,7 +68,9 @@ def readme_blocks(text: str) -> list[Block]:
             end += 1
         marker = MARKER.search(lines[i - 1]) if i else None
         prefixes = re.findall(r'"([^"]+)"', marker.group(1)) if marker else []
-        blocks.append(Block(m.group(1), i + 1, "\n".join(lines[i + 1:end]) + "\n", prefixes))
+        needs = NEEDS.search(lines[i - 1]) if i else None
+        blocks.append(Block(m.group(1), i + 1, "\n".join(lines[i + 1:end]) + "\n", prefixes,
+                            needs.group(1) if needs else None))
         i = end + 1
     return blocks
 
@@ -111,27 +118,32 @@ def _command_lines(block: Block) -> list[tuple[int, str]]:
     return out
 
 
+def _lines(block: Block, kind: str) -> list[str]:
+    """The block's commands (``kind="command"``) or synopses, without the parts it does not run."""
+    out = []
+    for _, line in _command_lines(block):
+        parts = [p.strip() for p in line.split("&&")]
+        run = [p for p in parts if not any(p.startswith(x) for x in block.not_run)]
+        if run and (kind == "synopsis") == any(PLACEHOLDER.search(p) for p in run):
+            out.append(" && ".join(run))
+    return out
+
+
 def _cases(kind: str) -> list:
-    cases = []
-    for b in BLOCKS:
-        if b.lang != "bash":
-            continue
-        for line_no, line in _command_lines(b):
-            parts = [p.strip() for p in line.split("&&")]
-            run = [p for p in parts if not any(p.startswith(x) for x in b.not_run)]
-            if not run:
-                continue
-            is_synopsis = any(PLACEHOLDER.search(p) for p in run)
-            if (kind == "synopsis") == is_synopsis:
-                cases.append(pytest.param(" && ".join(run), id=f"README.md:{line_no}"))
-    return cases
+    if kind == "synopsis":
+        return [pytest.param(line, id=f"README.md:{b.line}:{k}") for b in BLOCKS if b.lang == "bash"
+                for k, line in enumerate(_lines(b, kind))]
+    return [pytest.param(_lines(b, kind), id=f"README.md:{b.line}") for b in BLOCKS
+            if b.lang == "bash" and _lines(b, kind)]
 
 
-@pytest.mark.parametrize("command", _cases("command"))
-def test_command_runs(command):
-    r = _shell(command)
-    assert r.returncode == 0, f"{command}\nexit {r.returncode}\n{r.stderr[-3000:]}"
-    assert "Traceback" not in r.stderr, r.stderr[-3000:]
+@pytest.mark.parametrize("commands", _cases("command"))
+def test_commands_run(commands):
+    """A block's commands, in order (a later one may read what an earlier one wrote)."""
+    for command in commands:
+        r = _shell(command)
+        assert r.returncode == 0, f"{command}\nexit {r.returncode}\n{r.stderr[-3000:]}"
+        assert "Traceback" not in r.stderr, r.stderr[-3000:]
 
 
 def _flags(synopsis: str) -> list[str]:
@@ -205,8 +217,8 @@ def test_python_blocks_run_as_written(monkeypatch):
     monkeypatch.syspath_prepend(str(ROOT))
     namespace: dict = {"__name__": "__readme__"}
     for b in BLOCKS:
-        if b.lang != "python":
-            continue
+        if b.lang != "python" or (b.needs and importlib.util.find_spec(b.needs) is None):
+            continue  # (a block needing an optional dependency that is not installed)
         tree = ast.parse(b.text)
         comments, lines = _comments(b.text), b.text.splitlines()
         for stmt in tree.body:

@@ -40,6 +40,9 @@ __all__ = ["explain", "Explanation", "AxisStory", "Hop", "KeptAway", "ExplainErr
            "find_value"]
 
 _ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_OPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: Modules of ``shardy_py.propagate`` run without debug options -> the same run with them.
+_TRACKED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: Ops the propagation pipeline replaces by another kind at the same location.
 _RENAMED = {"stablehlo.constant": ("sdy.constant",), "sdy.sharding_constraint": ("sdy.reshard",)}
 
@@ -48,9 +51,57 @@ class ExplainError(ValueError):
     """The value to explain cannot be found (or is not a value of the module)."""
 
 
-def remember_original(propagated: Module, original: Module) -> None:
-    """Record ``original`` (the module before propagation) for ``explain`` on ``propagated``."""
+def remember_original(propagated: Module, original: Module, options: dict | None = None) -> None:
+    """Record ``original`` (the module before propagation) and the options ``shardy_py.propagate``
+    ran with, for ``explain`` on ``propagated``."""
     _ORIGINALS[propagated] = original
+    if options is not None:
+        _OPTIONS[propagated] = options
+
+
+def _tracked(module: Module) -> Module:
+    """``module`` when it carries Shardy's origin attributes or is not ``shardy_py.propagate``'s;
+    else the same propagation run again with the debug options on (once per module: the copy
+    ``explain`` reads, so that the Python API tracks origins as the command line does)."""
+    options = _OPTIONS.get(module)
+    if options is None or options.get("debug_sharding_origins"):
+        return module
+    if module in _TRACKED:
+        return _TRACKED[module]
+    from shardy_py.passes.manager import PassError
+    from shardy_py.passes.propagation.propagation_pipeline import propagate
+
+    tracked = module
+    for edges in (True, False):  # edges fail verification on some modules (a while), in jaxlib too
+        try:
+            run = propagate(_ORIGINALS[module], **{**options, "debug_sharding_origins": True,
+                                                   "debug_propagation_edge_sharding": edges})
+        except PassError:
+            continue
+        if _same_shape(run, module):
+            tracked = run
+        break
+    _TRACKED[module] = tracked
+    return tracked
+
+
+def _same_shape(a: Module, b: Module) -> bool:
+    """Whether the two modules have the same ops in the same places (values map one to one)."""
+    return [(op.name, len(op.results)) for op in a.walk()] == [(op.name, len(op.results)) for op in b.walk()]
+
+
+def _same_value(value: Value, source: Module, target: Module) -> Value:
+    """The value of ``target`` at ``value``'s place in ``source`` (modules of the same shape)."""
+    owner = value.owner
+    if isinstance(owner, Block):
+        op = owner.parent.parent
+        index = list(source.walk()).index(op)
+        target_op = list(target.walk())[index]
+        region = op.regions.index(owner.parent)
+        block = op.regions[region].blocks.index(owner)
+        return target_op.regions[region].blocks[block].arguments[owner.arguments.index(value)]
+    index = list(source.walk()).index(owner)
+    return list(target.walk())[index].results[owner.results.index(value)]
 
 
 def _funcs(module: Module):
@@ -143,13 +194,16 @@ def explain(module: Module, value: Value | str, *, original: Module | None = Non
         op = owner.parent.parent if isinstance(owner, Block) and owner.parent is not None else owner
         if enclosing_func(op) is None or _root(op) is not module.op:
             raise ExplainError(f"{value.name or 'the value'} is not a value of this module")
-        node = Node(value)
+        tracked = _tracked(module)
+        node = Node(value if tracked is module else _same_value(value, module, tracked))
     elif isinstance(value, str):
-        node = find_value(module, value, original if original is not None else _ORIGINALS.get(module))
+        tracked = _tracked(module)
+        node = find_value(tracked, value, original if original is not None else _ORIGINALS.get(module))
     else:
         raise ExplainError(f"explain needs a Value or a name such as '%0', not {type(value).__name__}")
     if original is None:
         original = _ORIGINALS.get(module)
+    module = tracked
     explanation = explain_node(node, module, original)
     explanation.source_name = source_name
     return explanation

@@ -108,7 +108,11 @@ def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative
     PassManager(passes).run(result)
     from shardy_py.explanation import remember_original
 
-    remember_original(result, original)
+    remember_original(result, original, dict(
+        keep_sharding_rules=keep_sharding_rules, conservative_propagation=conservative_propagation,
+        debug_sharding_origins=debug_sharding_origins, debug_propagation_edge_sharding=debug_propagation_edge_sharding,
+        dedup_functions_fully=dedup_functions_fully,
+        enable_explicit_gather_scatter_batching=enable_explicit_gather_scatter_batching))
     return result
 
 
