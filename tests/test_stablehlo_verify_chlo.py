@@ -108,3 +108,22 @@ def test_mulhi_operands_and_result_are_compatible() -> None:
         return %m : tensor<2xi32>
         """)
     check(text, "'chlo.mulhi' op requires compatible types for all operands and results")
+
+
+@pytest.mark.parametrize(("lhs", "rhs", "dims", "result", "message"), [
+    ("tensor<2x3xf32>", "tensor<3xf32>", "", "tensor<2x3xf32>", None),
+    ("tensor<2x3xf32>", "tensor<2xf32>", ", broadcast_dimensions = array<i64: 0>", "tensor<2x3xf32>", None),
+    ("tensor<2x3xf32>", "tensor<3xf32>", "", "tensor<3x3xf32>",
+     "'chlo.broadcast_add' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation "
+     "'tensor<3x3xf32>'"),
+])
+def test_broadcast_result_shape(lhs: str, rhs: str, dims: str, result: str, message: str | None) -> None:
+    text = module(f"%a: {lhs}, %b: {rhs}", result, f"""\
+        %r = "chlo.broadcast_add"(%a, %b) {{{dims.lstrip(', ')}}} : ({lhs}, {rhs}) -> {result}
+        return %r : {result}
+        """)
+    if message is None:
+        assert ours(text) == []
+        assert jaxlib(text) == []
+    else:
+        check(text, message)

@@ -26,19 +26,14 @@ def _value_type(op):
     return parse_type(str(op.properties["value"]).rsplit(" : ", 1)[1])
 
 
-#: The broadcasting binary ops whose element types need only be compatible (quantized alike), and those
-#: without an element-type trait (logical ops, complex); the others require the same element type.
-_COMPATIBLE_ELEMENTS = frozenset({"add", "maximum", "minimum"})
-_NO_ELEMENT_TRAIT = frozenset({"and", "or", "xor", "complex"})
 for _name in BROADCAST_BINARY:
     declare(f"chlo.broadcast_{_name}", operands=("lhs", "rhs"),
             attributes=(AttrDef("broadcast_dimensions", optional=True),), results=("result",), format=_BROADCAST,
-            verify=V.verify_compatible_elements if _name in _COMPATIBLE_ELEMENTS
-            else None if _name in _NO_ELEMENT_TRAIT else V.verify_same_elements)
+            verify=V.verify_broadcast_binary)
 declare("chlo.broadcast_compare", operands=("lhs", "rhs"),
         attributes=(AttrDef("broadcast_dimensions", optional=True), AttrDef("comparison_direction"),
                     AttrDef("compare_type", optional=True)),
-        results=("result",), format=_BROADCAST)
+        results=("result",), format=_BROADCAST, verify=V.verify_broadcast_binary)
 for _name in UNARY:
     declare(f"chlo.{_name}", operands=("operand",), results=("result",), format=_UNARY,
             verify=None if _name.startswith("is_") else V.verify_compatible_types)

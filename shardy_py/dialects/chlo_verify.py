@@ -5,12 +5,14 @@ traits of the broadcasting binary ops, ``constant_like``, ``ragged_dot``
 from __future__ import annotations
 
 from shardy_py.dialects.stablehlo_verify_common import (
+    bounds,
     check_inferred,
     compatible,
     dims_compatible,
     element,
     elements_compatible,
     int_prop,
+    ints_prop,
     is_integer,
     is_pred,
     op_fail,
@@ -23,25 +25,80 @@ from shardy_py.dialects.stablehlo_verify_types import arg_types, entry_block, kn
 from shardy_py.ir.stablehlo_attrs import DotDimensionNumbersAttr, RaggedDotDimensionNumbersAttr
 from shardy_py.verify.diagnostics import Failure, fail
 
+#: The broadcasting ops whose element types need only be compatible (quantized alike), and those
+#: without an element-type trait (logical ops, complex, compare); the others require the same element type.
+_COMPATIBLE_ELEMENTS = frozenset({"add", "maximum", "minimum"})
+_NO_ELEMENT_TRAIT = frozenset({"and", "or", "xor", "complex", "compare"})
 
-def verify_compatible_elements(op, ctx) -> Failure | None:
-    """``HLO_CompatibleOperandsAndResultElementType`` (broadcast_add, _maximum, _minimum)."""
-    if not known(op):
+
+def _element_trait(op, short: str) -> Failure | None:
+    """``HLO_CompatibleOperandsAndResultElementType`` / ``SameOperandsAndResultElementType``."""
+    if short in _NO_ELEMENT_TRAIT:
         return None
     types = [v.type for v in op.operands] + [r.type for r in op.results]
-    if any(not elements_compatible(types[0], t) for t in types[1:]):
-        return op_fail(op, "requires compatible element types for all operands and results")
-    return None
-
-
-def verify_same_elements(op, ctx) -> Failure | None:
-    """``SameOperandsAndResultElementType`` (the other broadcasting arithmetic ops)."""
-    if not known(op):
-        return None
-    types = [v.type for v in op.operands] + [r.type for r in op.results]
-    if any(element(t).text != element(types[0]).text for t in types[1:]):
+    if short in _COMPATIBLE_ELEMENTS:
+        if any(not elements_compatible(types[0], t) for t in types[1:]):
+            return op_fail(op, "requires compatible element types for all operands and results")
+    elif any(element(t).text != element(types[0]).text for t in types[1:]):
         return op_fail(op, "requires the same element type for all operands and results")
     return None
+
+
+def _broadcast_dims(a: int, b: int) -> int | None:
+    """``OpTrait::util::getBroadcastedShape`` for one dimension (None: not broadcastable)."""
+    if a < 0:
+        return b if b > 1 else -1
+    if b < 0:
+        return a if a > 1 else -1
+    if a == 1 or a == b:
+        return b
+    return a if b == 1 else None
+
+
+def _broadcast_shape(x, y, broadcast_dimensions) -> list[int] | None:
+    """``getBroadcastTypeWithBroadcastDimensions``'s shape (None where the C++ infers an unranked type)."""
+    if broadcast_dimensions is None:
+        out: list[int] = []
+        for i in range(1, max(len(x), len(y)) + 1):
+            a = x[-i] if i <= len(x) else 1
+            b = y[-i] if i <= len(y) else 1
+            d = _broadcast_dims(a, b)
+            if d is None:
+                return None
+            out.insert(0, d)
+        return out
+    large, small = (x, y) if len(x) > len(y) else (y, x)
+    if len(broadcast_dimensions) != len(small) or any(d >= len(large) for d in broadcast_dimensions):
+        return None
+    out = list(large)
+    for i, d in enumerate(broadcast_dimensions):
+        b = _broadcast_dims(small[i], large[d])
+        if b is None:
+            return None
+        out[d] = b
+    return out
+
+
+def verify_broadcast_binary(op, ctx) -> Failure | None:
+    """A ``chlo.broadcast_*`` binary op: its element-type trait, then ``InferBroadcastBinaryOpReturnTypeComponents``
+    (operands of compatible element types; the result of their broadcast shape)."""
+    if not known(op) or len(op.operands) != 2 or len(op.results) != 1:
+        return None
+    short = op.name[len("chlo.broadcast_"):]
+    f = _element_trait(op, short)
+    if f is not None:
+        return f
+    lhs, rhs = (v.type for v in op.operands)
+    if not elements_compatible(lhs, rhs):
+        return fail("mismatched operand types")
+    x, y = shape(lhs), shape(rhs)
+    if x is None or y is None or bounds(lhs) or bounds(rhs):
+        return None
+    dims = _broadcast_shape(x, y, ints_prop(op, "broadcast_dimensions"))
+    if dims is None:
+        return None
+    elem = "i1" if short == "compare" else f"complex<{element(lhs)}>" if short == "complex" else element(lhs)
+    return check_inferred(op, [tensor(dims, elem)])
 
 
 def verify_compatible_types(op, ctx) -> Failure | None:

@@ -11,7 +11,7 @@ from shardy_py.ir.types import MemRefType, RankedTensorType, TupleType, Type, Un
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.typeutil import split_top_level, tuple_elements
 
-_API_VERSIONS = {1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
+_API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
                  3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}
 
 
@@ -180,6 +180,11 @@ def verify_custom_call(op, ctx) -> Failure | None:
         return None
     ins = [v.type for v in op.operands]
     outs = [r.type for r in op.results]
+    version_attr = prop(op, "api_version")
+    m = re.match(r"\s*(-?\d+)", str(version_attr)) if version_attr is not None else None
+    version = int(m.group(1)) if m else 1
+    if version not in range(5):
+        return op_fail(op, "attribute 'api_version' failed to satisfy constraint: Custom call API version")
     operand_layouts, result_layouts = _layouts(op, "operand_layouts"), _layouts(op, "result_layouts")
     if (prop(op, "operand_layouts") is None) != (prop(op, "result_layouts") is None):
         return op_fail(op, "Layout attributes should be specified for either both operands and results or none.")
@@ -194,13 +199,10 @@ def verify_custom_call(op, ctx) -> Failure | None:
         return f
     config = prop(op, "backend_config")
     if config is not None:
-        version_attr = prop(op, "api_version")
-        m = re.match(r"\s*(\d+)", str(version_attr)) if version_attr is not None else None
-        version = int(m.group(1)) if m else 1
         text = str(config).strip()
         if version == 4 and not text.startswith("{"):
             return op_fail(op, f"backend_config for api_version {_API_VERSIONS[4]} must be a dictionary attribute.")
-        if version != 4 and not text.startswith('"') and version in _API_VERSIONS:
+        if version != 4 and not text.startswith('"'):
             return op_fail(op, f"backend_config for api_version {_API_VERSIONS[version]} must be a string attribute.")
     return _verify_buffer_calls(op, ins, outs)
 

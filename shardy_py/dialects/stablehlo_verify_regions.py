@@ -20,6 +20,7 @@ from shardy_py.dialects.stablehlo_verify_types import (
     block_known,
     compatible_shape,
     compatible_shape_and_element,
+    compatible_shapes,
     entry_block,
     hlo_compatible_all,
     is_i1_scalar,
@@ -174,7 +175,7 @@ def verify_sort(op, ctx) -> Failure | None:
     if block is None or not block_known(block) or not all(is_ranked(t) for t in inputs):
         return None
     types = inputs + [r.type for r in op.results]
-    if not all(compatible_shape(types[0], t) for t in types[1:]):
+    if not compatible_shapes(types):
         return op_fail(op, "requires the same shape for all operands and results")
     f = check_inferred(op, inputs)
     if f is not None:

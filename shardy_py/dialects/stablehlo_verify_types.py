@@ -64,6 +64,15 @@ def compatible_shape(a: Type, b: Type) -> bool:
     return len(sa) == len(sb) and all(dims_compatible(x, y) for x, y in zip(sa, sb, strict=True))
 
 
+def compatible_shapes(types) -> bool:
+    """MLIR's ``verifyCompatibleShapes`` over a list: the ranked ones of one rank, and per dimension at most
+    one static size among them."""
+    shapes = [shape(t) for t in types if shape(t) is not None]
+    if len({len(s) for s in shapes}) > 1:
+        return False
+    return all(len({d for d in dims if d >= 0}) <= 1 for dims in zip(*shapes, strict=True))
+
+
 def hlo_compatible_all(xs, ys) -> bool:
     """``isCompatibleForHloTypeInference`` for two type ranges."""
     xs, ys = list(xs), list(ys)
