@@ -17,8 +17,9 @@ does not register (we keep unknown dialects as written, by design); ``stablehlo_
 a side's message, not one of MLIR's structural ones, is a StableHLO/CHLO op verifier's or type
 inference's (``'stablehlo.add' op ...``, or jaxlib's message on a line of a stablehlo/chlo op: the
 op-verifier work of issue 26 item 2); ``sdy_verifier`` likewise for sdy ops (the sdy rules of
-jaxlib 0.12, issue 21); ``syntax_error_line`` when both reject text that is not MLIR (a torn type,
-a cut line) on different lines; else ``structure`` (MLIR's structural rules: a bug here).
+jaxlib 0.12, issue 21); ``stablehlo_attribute_syntax`` when jaxlib's StableHLO/CHLO attribute parser
+rejects a mnemonic or keyword (we keep those attributes as written); ``syntax_error_line`` when both
+reject text that is not MLIR (a torn type, a cut line) on different lines; else ``structure``.
 ``--out`` writes every disagreement (seed, mutation, text, both verdicts) as JSON lines. Exit
 status 1 when a ``structure`` disagreement or an internal error of ours was found.
 """
@@ -50,6 +51,11 @@ DIALECT_CATEGORY = "unregistered_dialect"
 STRUCTURE_CATEGORY = "structure"
 SYNTAX_CATEGORY = "syntax_error_line"
 SDY_CATEGORY = "sdy_verifier"
+DIALECT_ATTR_CATEGORY = "stablehlo_attribute_syntax"
+#: The StableHLO/CHLO dialects' own attribute and type parsers (their mnemonics and keywords), which
+#: keep such attributes as written text here.
+_DIALECT_ATTR_MESSAGE = re.compile(r"unknown (StableHLO|CHLO|stablehlo|chlo) (attribute|type)|expected one of: `|"
+                                   r"expected '(lhs|rhs)_precision_type'")
 #: MLIR's own structural messages (this script's subject): never put in another category.
 _CORE_MESSAGE = re.compile(r"use of undeclared|redefinition of|expects different type than prior|does not dominate|"
                            r"defined outside the region|region entry argument|block with no terminator|"
@@ -284,6 +290,8 @@ def category(mine: dict, theirs: dict, text: str = "") -> str | None:
             if side["msg"].startswith("'sdy.") or (side is theirs and _on_op_line(text, side["line"], "sdy")
                                                    and not _SYNTAX_MESSAGE.match(side["msg"])):
                 return SDY_CATEGORY
+    if not theirs["ok"] and _DIALECT_ATTR_MESSAGE.search(their_msg):
+        return DIALECT_ATTR_CATEGORY
     if not theirs["ok"] and not mine["ok"] and _SYNTAX_MESSAGE.match(their_msg):
         return SYNTAX_CATEGORY
     return STRUCTURE_CATEGORY

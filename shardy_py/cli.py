@@ -38,23 +38,50 @@ def version_text() -> str:
     return f"shardy-py {__version__}"
 
 
+#: The first bytes of MLIR bytecode (``mlir-opt --emit-bytecode``, ``Module.operation.write_bytecode``).
+BYTECODE_MAGIC = b"ML\xefR"
+BYTECODE_MESSAGE = ("this is MLIR bytecode, not MLIR text; write it as text with `mlir-opt --emit-bytecode=false "
+                    "FILE` (or sdy_opt, stablehlo-opt), or in Python with jaxlib: "
+                    "`ir.Module.parse(data, context=ctx).operation.get_asm()`")
+
+
+class NotTextError(ValueError):
+    """The input is not UTF-8 text (MLIR bytecode, a binary file): ``line``/``column`` of the first
+    byte that is not text, and what to do."""
+
+    def __init__(self, message: str, line: int, column: int):
+        super().__init__(message)
+        self.message, self.line, self.column = message, line, column
+
+
 def read_source(path: str) -> str:
-    """Text of ``path`` (``-`` is standard input); raises OSError/UnicodeDecodeError."""
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+    """Text of ``path`` (``-`` is standard input); raises OSError or ``NotTextError``."""
+    data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+    if data.startswith(BYTECODE_MAGIC):
+        raise NotTextError(BYTECODE_MESSAGE, 1, 1)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        column = len(data[data.rfind(b"\n", 0, e.start) + 1:e.start].decode("utf-8", "replace")) + 1
+        raise NotTextError(f"the input is not UTF-8 text (byte 0x{data[e.start]:02x}); MLIR reads UTF-8 text",
+                           line, column) from None
 
 
 def read_input(path: str, command: str) -> tuple[str, str] | None:
-    """``(text, display name)`` of ``path`` for subcommand ``command``; None after reporting an unreadable file."""
+    """``(text, display name)`` of ``path`` for subcommand ``command``; None after reporting an unreadable
+    file (or one that is not text: MLIR bytecode, a binary file, reported at its place)."""
     phase(f"reading {path}")
+    name = "<stdin>" if path == "-" else path
     try:
         source = read_source(path)
-    except (OSError, UnicodeDecodeError) as e:
+    except NotTextError as e:
+        print(f"{name}:{e.line}:{e.column}: error: {e.message}", file=sys.stderr)
+        return None
+    except OSError as e:
         print(f"shardy-py {command}: cannot read {path}: {e}", file=sys.stderr)
         return None
-    return source, "<stdin>" if path == "-" else path
+    return source, name
 
 
 def write_output(text: str, path: str | None) -> None:
@@ -84,7 +111,7 @@ def read_and_parse(path: str, command: str):
     try:
         module = shardy_py.parse(source, name)
         if module.ssa_failures:  # (a use MLIR's verifier rejects never reaches a command)
-            line, column, message, _ = module.ssa_failures[0]
+            line, column, message = module.ssa_failures[0][:3]
             report(name, source, line, column, message)
             return 1
         return module, source, name

@@ -99,6 +99,25 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "label_in_a_region_with_named_arguments": ("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n^bb0:\n"
                                                "  return %a : tensor<8xf32>\n}\n",
                                                2, 1, "invalid block name in region with named arguments"),
+    "alias_of_three_values": ("#a = 1 2 3\nfunc.func @f() { return }\n", 1, 7, "unexpected '2' after the value"),
+    "alias_of_nothing": ("#a =\nfunc.func @f() { return }\n", 1, 5, "expected"),
+    "type_alias_of_no_type": ("!t = not a type\nfunc.func @f() { return }\n", 1, 5, "expected a type"),
+    "torch_xla_debug_location_alias": ("#loc1 = /path:2901:0\nfunc.func @f() { return }\n", 1, 8,
+                                       "expected an attribute"),
+    "alias_of_a_dense_literal_of_another_shape": ("#a = dense<[1, 2, 3]> : tensor<2xi32>\nfunc.func @f() { return }\n",
+                                                  1, 6, "inferred shape of elements literal ([3]) does not match type"),
+    "alias_defined_twice": ("#a = 1 : i32\n#a = 2 : i32\nfunc.func @f() { return }\n",
+                            2, 1, "redefinition of attribute alias id 'a'"),
+    "undefined_attribute_alias": ("func.func @f() attributes {x = #b} { return }\n", 1, 34,
+                                  "undefined symbol alias id 'b'"),
+    "undefined_type_alias": ("!t = tensor<8xf32>\nfunc.func @f(%a: !u) { return }\n", 2, 20,
+                             "undefined symbol alias id 'u'"),
+    "undefined_location_alias": ('#loc1 = loc("x":1:2)\nfunc.func @f() { return } loc(#loc2)\n', 2, 31,
+                                 "operation location alias was never defined"),
+    "attribute_of_another_shape": ("func.func @f() attributes {x = dense<[1, 2, 3]> : tensor<2xi32>} { return }\n",
+                                   1, 32, "inferred shape of elements literal ([3]) does not match type"),
+    "result_number_in_a_result_name": (F + "  %0#1 = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
+                                       2, 5, "expected '=' after SSA name"),
     "dense_constant_of_dynamic_type": ("func.func @f() -> tensor<?xf32> {\n"
                                        "  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n"
                                        "  return %0 : tensor<?xf32>\n}\n",
@@ -141,6 +160,31 @@ def test_commands_stop_at_a_use_before_its_definition(tmp_path) -> None:
                        timeout=120)
     assert (r.returncode, r.stdout) == (1, "")
     assert r.stderr.startswith(f"{path}:2:8: error: operand #1 does not dominate this use"), r.stderr
+
+
+def test_used_alias_is_written_out() -> None:
+    text = "#a = 1 : i32\n!t = tensor<8xf32>\nfunc.func @f(%x: !t) attributes {x = #a} { return }\n"
+    assert first_error(text) is None
+    assert "func.func @f(%arg0: tensor<8xf32>) attributes {x = 1 : i32}" in str(shardy_py.parse(text))
+
+
+def test_bytecode_input_says_what_it_is_and_how_to_get_text(tmp_path) -> None:
+    path = tmp_path / "m.mlirbc"
+    path.write_bytes(b"ML\xefR\x00\x05\x09MLIR")
+    r = subprocess.run([sys.executable, "-m", "shardy_py", "verify", str(path)], capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode != 0 and r.stdout == ""
+    assert r.stderr.startswith(f"{path}:1:1: error: this is MLIR bytecode, not MLIR text; write it as text with "
+                               "`mlir-opt --emit-bytecode=false FILE`"), r.stderr
+
+
+def test_text_that_is_not_utf8_is_located(tmp_path) -> None:
+    path = tmp_path / "m.mlir"
+    path.write_bytes(b"func.func @f() {\n  return \xff\n}\n")
+    r = subprocess.run([sys.executable, "-m", "shardy_py", "fmt", str(path)], capture_output=True, text=True,
+                       timeout=120)
+    assert (r.returncode != 0, r.stdout) == (True, "")
+    assert r.stderr == f"{path}:2:10: error: the input is not UTF-8 text (byte 0xff); MLIR reads UTF-8 text\n"
 
 
 def test_a_forward_reference_resolves_to_its_value() -> None:

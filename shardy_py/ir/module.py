@@ -26,8 +26,8 @@ class Module:
     #: Such text written after the ops (MLIR prints its location aliases there), printed last.
     postamble: list[str] = attrs.field(factory=list)
     #: What MLIR's verifier says of SSA uses the parser met out of order: (line, column, message,
-    #: kind), kind "isolation" or "dominance" (``syntax.ssa_uses``); ``verify`` reports them.
-    ssa_failures: list[tuple[int, int, str, str]] = attrs.field(factory=list)
+    #: kind, the using op), kind "isolation" or "dominance" (``syntax.ssa_uses``); ``verify`` reports them.
+    ssa_failures: list[tuple] = attrs.field(factory=list)
 
     @property
     def body(self) -> Block:

@@ -82,6 +82,8 @@ class Recipe:
         """The op at ``start`` with SSA ``names``; None when an operand does not resolve."""
         counts = self.counts
         nres = len(counts)
+        if nres and "#" in names[0] or nres > 1 and any("#" in n for n in names[:nres]):
+            return None  # `%0#1 = ...` is not a result name: the full parse reports it
         operand_names = names[nres:]
         operands = tuple(map(parser.lookup, operand_names))
         if None in operands:

@@ -29,6 +29,7 @@ from shardy_py.syntax.scanner import (
     RawRegion,
     Scanner,
     blank_comments,
+    wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
 from shardy_py.syntax.ssa_uses import SsaUses
@@ -430,6 +431,12 @@ class ModuleParser:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
+        if canonical.startswith("dense<") and len(canonical) < 4096:
+            _check_dense_shape(self, canonical, start + lead)
+        if ">" in text:
+            stray = _stray_closer(raw)
+            if stray >= 0:
+                raise self.error(wrong_token_offset(self.text, start + stray), "expected '}' in attribute dictionary")
         return A.OpaqueAttr(canonical)
 
     def _sdy_extent(self, s: int) -> int:
@@ -570,16 +577,17 @@ class ModuleParser:
         return out
 
     # -- values ---------------------------------------------------------------------
-    def define(self, v: Value, key: str | None = None) -> None:
+    def define(self, v: Value, key: str | None = None, resolve: bool = True) -> None:
         """Make ``v`` visible as ``key`` (default: its name) in the innermost region; a name already
-        visible is MLIR's "redefinition of SSA value"; a forward reference to it is resolved."""
+        visible is MLIR's "redefinition of SSA value"; a forward reference to it is resolved (not by a
+        block label's argument, ``resolve=False``: jaxlib 0.12 leaves the name undeclared)."""
         name = key or v.name
         for scope in self.all_scopes:
             previous = scope.get(name)
             if previous is not None:
                 raise self.ssa.redefinition(name, v, previous)
         self.scopes[-1][name] = v
-        if self.ssa.pending:
+        if self.ssa.pending and resolve:
             self.ssa.resolve(name, v)
             if "#" not in name:
                 self.ssa.resolve(name + "#0", v)
@@ -630,7 +638,7 @@ class ModuleParser:
         region = Region(parent=parent)
         saved, saved_all = self.scopes, self.all_scopes
         scope: dict[str, Value] = {}
-        self.scopes = [self.scopes[0], scope] if isolated else self.scopes + [scope]
+        self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
         try:
@@ -677,7 +685,7 @@ class ModuleParser:
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
             v.location_text = c.location()
-            self.define(v)
+            self.define(v, resolve=False)
             out.append(v)
         return out
 
@@ -718,6 +726,9 @@ class ModuleParser:
             while True:
                 m = _RESULTS.match(text, pos, raw.end)
                 if not m:
+                    name = _VALUE_USE.match(text, pos, raw.end)
+                    if name and "#" in name.group():  # `%0#1 = ...`: MLIR's wrong token is the '#'
+                        raise self.error(pos + name.group().index("#"), "expected '=' after SSA name")
                     raise self.error(pos, "expected '=' after the op results")
                 count = 1
                 if m.group(2):
@@ -1044,6 +1055,35 @@ class ModuleParser:
 # ---------------------------------------------------------------------------------------
 # Handlers for modelled ops.  Each reads the op after its name.
 # ---------------------------------------------------------------------------------------
+
+def _stray_closer(text: str) -> int:
+    """The offset in ``text`` (an attribute value) of a '>' that closes no '<', or -1."""
+    depth = 0
+    for m in _ANGLE_OR_STRING.finditer(text):
+        t = m.group()
+        if t == "<":
+            depth += 1
+        elif t == ">":
+            if depth == 0:
+                return m.start()
+            depth -= 1
+    return -1
+
+
+_ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|[<>]')
+
+
+def _check_dense_shape(p: ModuleParser, text: str, at: int) -> None:
+    """MLIR's parse error for an elements literal whose shape is not its type's (``dense<[1, 2, 3]> :
+    tensor<2xi32>``), at the literal."""
+    from shardy_py.syntax.attr_reader import parse_attribute
+
+    try:
+        parse_attribute(text)
+    except AttrSyntaxError as e:
+        if e.message.startswith("inferred shape"):
+            raise p.error(at, e.message) from None
+
 
 def _located_sdy(p: ModuleParser, cur: Cursor, op: Operation, key: str, rule: str) -> None:
     """Parse the sdy piece at the cursor into ``op.properties[key]``, remembering where it was."""
@@ -1456,6 +1496,7 @@ _HANDLERS = {
 }
 
 
+from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
 from shardy_py.syntax.known_ops import check_known_op  # noqa: E402
@@ -1496,12 +1537,16 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         preamble: list[str] = []
         postamble: list[str] = []
         ops: list[Operation] = []
+        alias_names: dict[str, bool] = {}
         for item in p.scanner.top_level_items():  # each op built before the text after it is scanned
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
             c = p.text[item.start]
+            alias = _ALIAS_DEF.match(p.text, item.start, item.end) if c in "!#" else None
+            if alias:
+                check_alias_definition(p, alias.group(1), alias.end(), item.end, alias_names)
+                alias_names[alias.group(1)] = True
             if c in "!#" and not p.text.startswith("#loc", item.start):
-                alias = _ALIAS_DEF.match(p.text, item.start, item.end)
                 if alias:  # MLIR writes an alias out where it is used and prints no definition
                     body = p.text[alias.end():item.end].strip()
                     if c == "!":
@@ -1517,6 +1562,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
             ops.append(p.build_op(item))
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
+        check_alias_uses(p, set(alias_names))
         p.ssa.finish()
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None

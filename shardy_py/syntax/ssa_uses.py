@@ -109,9 +109,9 @@ class SsaUses:
                 raise self.p.error(offset, "reference to invalid result number")
             raise self.p.error(offset, "use of undeclared SSA value name")
 
-    def verifier_failures(self) -> list[tuple[int, int, str, str]]:
+    def verifier_failures(self) -> list[tuple[int, int, str, str, Operation]]:
         """What MLIR's verifier says of the uses met before their definition, or in an isolated region
-        of a value defined outside it: (line, column, message, kind), kind "isolation" (a region
+        of a value defined outside it: (line, column, message, kind, the using op), kind "isolation" (a region
         invariant of the isolated op) or "dominance" (checked after every op), in text order. The
         uses are resolved to their values, as MLIR's parser resolves them, so the IR stays whole."""
         out = []
@@ -128,7 +128,7 @@ class SsaUses:
                 while at < len(self.p.text) and self.p.text[at] in " \t\r\n":
                     at += 1
                 line, col = self.p.lines.locate(at)
-                out.append((line, col, message, "isolation" if outside else "dominance"))
+                out.append((line, col, message, "isolation" if outside else "dominance", op))
         return out
 
     # -- positions ------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from shardy_py.ir.attrs import (
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
+from shardy_py.syntax.ssa_uses import ISOLATED_OPS
 from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops, structure
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Diagnostic, Failure
@@ -211,23 +212,53 @@ class _Run:
 
     # -- phase O --------------------------------------------------------------
     def phase_o(self, root: Operation) -> None:
-        # Iterative pre-order walk; region rules run when leaving an op.
-        stack: list[tuple[Operation, bool]] = [(root, False)]
+        """Every op, in the order of MLIR's verifier (``OperationVerifier::verifyOperation``): an op on
+        entry, its nested ops, then on exit its blocks' terminators, its nested isolated ops (functions,
+        computations: each whole, then the dominance of its uses), its region invariants (isolation);
+        the module's symbol table last."""
+        self._isolated_ssa = _failures_by_isolated_op(self.module.ssa_failures)
+        self._verify_isolated(root)
+        for op, f in meshes.verify_unique_symbols(root, self.ctx):
+            self.report(op, f)
+
+    def _verify_isolated(self, top: Operation) -> None:
+        # Iterative walk; an isolated op nested in a block waits for the exit of the op that holds it.
+        stack: list[tuple[Operation, bool]] = [(top, False)]
         while stack:
             op, leaving = stack.pop()
             if leaving:
-                if id(op) not in self.failed:
-                    self._run(op, REGION_RULES.get(op.name))
+                self._leave(op)
                 continue
             self._verify_op(op)
-            if op.name in REGION_RULES:
-                stack.append((op, True))
+            if not op.regions:
+                continue
+            stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
                     for child in reversed(block.ops):
-                        stack.append((child, False))
-        for op, f in meshes.verify_unique_symbols(root, self.ctx):
-            self.report(op, f)
+                        if not (child.regions and child.name in ISOLATED_OPS):
+                            stack.append((child, False))
+        self._ssa_findings(top, "dominance")
+
+    def _leave(self, op: Operation) -> None:
+        if id(op) not in self.failed:
+            f = structure.verify_block_terminators(op, self.ctx)
+            if f is not None:
+                self.report(op, f)
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.ops:
+                    if child.regions and child.name in ISOLATED_OPS:
+                        self._verify_isolated(child)
+        if id(op) not in self.failed:
+            self._run(op, REGION_RULES.get(op.name))
+        self._ssa_findings(op, "isolation")
+
+    def _ssa_findings(self, op: Operation, kind: str) -> None:
+        """The parser's findings of ``kind`` on uses whose innermost isolated op is ``op``."""
+        for line, col, message, k in self._isolated_ssa.get(id(op), ()):
+            if k == kind:
+                self.diags.append(Diagnostic(line, col, "error", message))
 
     def _run(self, op: Operation, rules) -> bool:
         if not rules:
@@ -257,10 +288,6 @@ class _Run:
             if f is not None and not _uses_value_from_outside_isolated_region(op):
                 self.report(op, f)
                 return
-        if op.regions:
-            f = structure.verify_block_terminators(op, self.ctx)
-            if f is not None:
-                self.report(op, f)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
         """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:
@@ -320,12 +347,6 @@ class _Run:
             self._clean_contents[key] = True
         return f
 
-    def ssa_failures(self, kind: str) -> None:
-        """The parser's findings of ``kind`` on SSA uses (``Module.ssa_failures``)."""
-        for line, col, message, k in self.module.ssa_failures:
-            if k == kind:
-                self.diags.append(Diagnostic(line, col, "error", message))
-
     # -- phase S --------------------------------------------------------------
     def phase_s(self, root: Operation) -> None:
         for op in (self.ops if root is self.module.op else root.walk()):
@@ -348,6 +369,20 @@ class _Run:
             self._clean_contents[key] = True
 
 
+def _failures_by_isolated_op(failures) -> dict[int, list]:
+    """``Module.ssa_failures`` by the innermost isolated op around each use (where MLIR reports them)."""
+    out: dict[int, list] = {}
+    for line, col, message, kind, op in failures:
+        holder = op
+        while holder is not None:
+            block = holder.parent
+            holder = block.parent.parent if block is not None and block.parent is not None else None
+            if holder is not None and holder.name in ISOLATED_OPS:
+                break
+        out.setdefault(id(holder), []).append((line, col, message, kind))
+    return out
+
+
 def verify(module: Module) -> list[Diagnostic]:
     """Check ``module`` against every documented Shardy constraint.
 
@@ -362,9 +397,7 @@ def verify(module: Module) -> list[Diagnostic]:
         run.phase_p()
         if not run.diags:
             run.phase_o(module.op)
-            run.ssa_failures("isolation")  # (region invariants of the isolated ops)
             run.phase_s(module.op)
-            run.ssa_failures("dominance")  # (MLIR checks dominance once every op verified)
     finally:
         if enabled:
             gc.enable()

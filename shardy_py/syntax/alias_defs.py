@@ -1,0 +1,58 @@
+"""MLIR's checks of alias definitions (``#name = attribute``, ``!name = type``) and of alias uses.
+
+A definition's value must be one attribute (one type) and nothing after it; a name is defined once;
+a use names an alias defined before it (a location alias, ``#loc3``, may be defined after the ops,
+where MLIR prints them). Each error is a ``ParseError`` where jaxlib 0.12 reports it: a wrong token
+just after the text before it (``scanner.wrong_token_offset``)."""
+from __future__ import annotations
+
+import re
+
+from shardy_py.errors import AttrSyntaxError
+from shardy_py.syntax.attr_reader import AttrReader
+from shardy_py.syntax.scanner import wrong_token_offset
+
+#: An alias use or definition name (not a dialect attribute or type: no dot, no '<' after it), or a
+#: string literal (skipped: a '#' inside a string is text).
+_ALIAS_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|([#!][A-Za-z_][\w$-]*)(?![\w$.<-])')
+_USES_AN_ALIAS = re.compile(r"[#!][A-Za-z_][\w$-]*(?![\w$.<-])")
+_WS = re.compile(r"\s*")
+
+
+def check_alias_definition(p, name: str, start: int, end: int, defined: dict) -> None:
+    """The definition of alias ``name`` (its value in ``p.text[start:end]``): one value, a new name."""
+    text = p.text
+    if name in defined:
+        kind = "type" if name[0] == "!" else "attribute"
+        raise p.error(text.rfind(name, 0, start), f"redefinition of {kind} alias id '{name[1:]}'")
+    if _USES_AN_ALIAS.search(text, start, end):
+        return  # (a value written with other aliases: checked where it is used)
+    reader = AttrReader(text)
+    try:
+        _, pos = reader.type(start, end) if name[0] == "!" else reader.attribute(start, end)
+    except AttrSyntaxError as e:
+        at = (wrong_token_offset(text, e.offset) if e.message.startswith("expected") else
+              _WS.match(text, start, end).end() if e.message.startswith("inferred shape") else e.offset)
+        raise p.error(at, f"{e.message} in the definition of alias {name}") from None
+    pos = _WS.match(text, pos, end).end()
+    if pos < end:
+        raise p.error(wrong_token_offset(text, pos),
+                      f"unexpected {text[pos:end].split()[0][:20]!r} after the value of alias {name}")
+
+
+def check_alias_uses(p, defined: set[str]) -> None:
+    """Every alias the text uses is defined (MLIR: "undefined symbol alias id", for a location alias
+    "operation location alias was never defined")."""
+    text = p.text
+    if "#" not in text and "!" not in text:
+        return
+    for m in _ALIAS_OR_STRING.finditer(text):
+        name = m.group(1)
+        if name is None or name in defined:
+            continue
+        after = _WS.match(text, m.end()).end()
+        if text.startswith("=", after) and not text.startswith("==", after):
+            continue  # (a definition)
+        if name.startswith("#loc"):
+            raise p.error(m.start(), "operation location alias was never defined")
+        raise p.error(m.end(), f"undefined symbol alias id '{name[1:]}'")  # (MLIR: after the name)
