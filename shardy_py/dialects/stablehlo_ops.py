@@ -10,6 +10,7 @@ from __future__ import annotations
 from shardy_py.dialects import stablehlo_directives  # noqa: F401  (registers the custom directives)
 from shardy_py.dialects import stablehlo_verify_elementwise as elementwise
 from shardy_py.dialects import stablehlo_verify_io as IO
+from shardy_py.dialects import stablehlo_verify_misc as misc
 from shardy_py.dialects import stablehlo_verify_shapes as shapes
 from shardy_py.dialects.attr_codecs import I32, I64, Bool, Enum, I64Array
 from shardy_py.dialects.registry import AttrDef, declare
@@ -103,7 +104,7 @@ def _constant_type(op: Operation) -> list[Type]:
 
 
 declare("stablehlo.constant", attributes=(attr("value"),), results=("output",), parse=_parse_constant,
-        print=_print_constant, infer_results=_constant_type)
+        print=_print_constant, infer_results=_constant_type, verify=misc.verify_constant)
 declare("stablehlo.iota", attributes=(attr("iota_dimension", I64),), results=("output",),
         format="`dim` `=` $iota_dimension attr-dict `:` type($output)", verify=shapes.verify_iota)
 declare("stablehlo.dynamic_iota", operands=("output_shape",), attributes=(attr("iota_dimension", I64),),
@@ -166,7 +167,7 @@ declare("stablehlo.cholesky", operands=("a",), attributes=(attr("lower", Bool, d
         results=("result",),
         format="$a (`,` `lower` `=` $lower^)? attr-dict `:` custom<SameOperandsAndResultType>(type($a), "
                "type($result))",
-        infer_results=_operand_type(0))
+        infer_results=_operand_type(0), verify=misc.verify_cholesky)
 
 # -- tuples ---------------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ composite, optimization_barrier, uniform_quantize/dequantize."""
 from __future__ import annotations
 
 from shardy_py.dialects import stablehlo_verify_dot as dot
+from shardy_py.dialects import stablehlo_verify_misc as misc
 from shardy_py.dialects.attr_codecs import Enum, I64Array
 from shardy_py.dialects.registry import declare
 from shardy_py.dialects.stablehlo_ops import FN, attr
@@ -33,10 +34,11 @@ declare("stablehlo.unary_einsum", operands=("operand",), attributes=(attr("einsu
         format="$operand `,` `config` `=` $einsum_config " + FN)
 declare("stablehlo.fft", operands=("operand",),
         attributes=(attr("fft_type", FFT_TYPE), attr("fft_length", I64Array)),
-        results=("result",), format="$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length " + FN)
+        results=("result",), format="$operand `,` `type` `=` $fft_type `,` `length` `=` $fft_length " + FN,
+        verify=misc.verify_fft)
 declare("stablehlo.triangular_solve", operands=("a", "b"),
         attributes=(attr("left_side"), attr("lower"), attr("unit_diagonal"), attr("transpose_a")),
-        results=("result",))
+        results=("result",), verify=misc.verify_triangular_solve)
 _BATCH_NORM = (attr("epsilon"), attr("feature_index"))
 declare("stablehlo.batch_norm_grad", operands=("operand", "scale", "mean", "variance", "grad_output"),
         attributes=_BATCH_NORM, results=("grad_operand", "grad_scale", "grad_offset"),
@@ -50,11 +52,11 @@ declare("stablehlo.batch_norm_training", operands=("operand", "scale", "offset")
 # -- random numbers ---------------------------------------------------------------------------
 declare("stablehlo.rng", operands=("a", "b", "shape"), attributes=(attr("rng_distribution", RNG_DISTRIBUTION),),
         results=("result",),
-        format="$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution " + FN)
+        format="$a `,` $b `,` $shape `,` `distribution` `=` $rng_distribution " + FN, verify=misc.verify_rng)
 # two named results: the registry names them %output_state, %output (ODS getAsmResultNames)
 declare("stablehlo.rng_bit_generator", operands=("initial_state",),
         attributes=(attr("rng_algorithm", RNG_ALGORITHM),), results=("output_state", "output"),
-        format="$initial_state `,` `algorithm` `=` $rng_algorithm " + FN)
+        format="$initial_state `,` `algorithm` `=` $rng_algorithm " + FN, verify=misc.verify_rng_bit_generator)
 
 # -- quantization ---------------------------------------------------------------------------------
 declare("stablehlo.uniform_quantize", operands=("operand",), results=("result",), format="operands " + FN)
