@@ -12,7 +12,7 @@ import importlib
 
 _OP_MODULES = (
     "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "ops_reduce",
-    "ops_gather", "ops_conv", "check_ops",
+    "ops_gather", "ops_conv", "ops_rng", "check_ops",
 )
 _loaded = False
 
