@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from shardy_py.dialects.stablehlo_verify_collectives import verify_int_attrs
 from shardy_py.dialects.stablehlo_verify_common import bounds, check_inferred, element, int_prop, shape, tensor
-from shardy_py.dialects.stablehlo_verify_types import compatible_shape, known
+from shardy_py.dialects.stablehlo_verify_types import clean_when_seen_with_regions, compatible_shape, known
 from shardy_py.verify.diagnostics import Failure, fail
 
 #: Per op: the indices of the multi-dimensional and the single-dimensional operands, and whether it
@@ -21,6 +21,7 @@ def _dim_text(d: int) -> str:
     return "?" if d < 0 else str(d)
 
 
+@clean_when_seen_with_regions
 def verify_batch_norm(op, ctx) -> Failure | None:
     """``inferBatchNorm{Grad,Inference,Training}Op`` and the results' compatibility with them."""
     if not known(op):

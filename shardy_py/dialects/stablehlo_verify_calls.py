@@ -6,7 +6,14 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.stablehlo_verify_common import element, op_fail, prop, typed_prop
-from shardy_py.dialects.stablehlo_verify_types import compatible_shape, dense_ints, known, nearest_symbol, q
+from shardy_py.dialects.stablehlo_verify_types import (
+    clean_when_seen_with_regions,
+    compatible_shape,
+    dense_ints,
+    known,
+    nearest_symbol,
+    q,
+)
 from shardy_py.ir.types import MemRefType, RankedTensorType, TupleType, Type, UnrankedTensorType
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.typeutil import split_top_level, tuple_elements
@@ -174,6 +181,7 @@ def _verify_buffer_aliases(op, ins, outs) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_custom_call(op, ctx) -> Failure | None:
     """``CustomCallOp::verify``."""
     if not known(op):

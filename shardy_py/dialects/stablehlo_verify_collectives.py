@@ -22,6 +22,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
 from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
 from shardy_py.dialects.stablehlo_verify_types import (
     block_known,
+    clean_when_seen_with_regions,
     dense_ints,
     entry_block,
     is_ranked,
@@ -123,6 +124,7 @@ def verify_mesh_symbol(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_all_gather(op, ctx) -> Failure | None:
     """``AllGatherOp::verify`` (``verifyAllGatherOp``) after its ODS constraints and traits."""
     if not known(op):
@@ -190,6 +192,7 @@ def _reduction_results(op, data) -> Failure | None:
     return check_inferred(op, [_with_element(t, acc) for t in data])
 
 
+@clean_when_seen_with_regions
 def verify_all_reduce(op, ctx) -> Failure | None:
     """``AllReduceOp::verify`` (``verifyAllReduceOp``) and ``inferAllReduceOp``."""
     if not known(op):
@@ -204,6 +207,7 @@ def _with_element(t, like):
     return t
 
 
+@clean_when_seen_with_regions
 def verify_reduce_scatter(op, ctx) -> Failure | None:
     """``ReduceScatterOp::verify`` (``verifyReduceScatterOp``) after its ODS constraints."""
     if not known(op) or len(op.operands) != 1 or len(op.results) != 1:
@@ -250,6 +254,7 @@ def verify_reduce_scatter(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_all_to_all(op, ctx) -> Failure | None:
     """``AllToAllOp``: its ODS constraints and traits, then ``inferAllToAllOp``."""
     if not known(op):
@@ -304,6 +309,7 @@ def _dynamic_root(op, what: str, operands) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_collective_broadcast(op, ctx) -> Failure | None:
     """``CollectiveBroadcastOp::verify`` (``verifyCollectiveBroadcastOp``)."""
     if not known(op):
@@ -331,6 +337,7 @@ def verify_collective_broadcast(op, ctx) -> Failure | None:
     return check_inferred(op, data)
 
 
+@clean_when_seen_with_regions
 def verify_collective_reduce(op, ctx) -> Failure | None:
     """``CollectiveReduceOp::verify`` (``verifyCollectiveReduceOp``) and ``inferCollectiveReduceOp``."""
     if not known(op):
@@ -342,6 +349,7 @@ def verify_collective_reduce(op, ctx) -> Failure | None:
     return _reduction_results(op, operands[:-1] if _flag(op, "has_dynamic_root") else operands)
 
 
+@clean_when_seen_with_regions
 def verify_collective_permute(op, ctx) -> Failure | None:
     """``CollectivePermuteOp::verify`` (``verifyCollectivePermuteOp``) after ``SameOperandsAndResultElementType``."""
     if not known(op):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.stablehlo_verify_common import check_inferred, op_fail, prop
-from shardy_py.dialects.stablehlo_verify_types import known, q
+from shardy_py.dialects.stablehlo_verify_types import clean_when_seen_with_regions, known, q
 from shardy_py.ir.types import FutureType, RankedTensorType, TokenType, Type, UnrankedTensorType, parse_type
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.typeutil import split_top_level
@@ -44,6 +44,7 @@ def _tensors_then_token(results, what: str) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_infeed(op, ctx) -> Failure | None:
     """``verifyInfeedOp``: the results, and the ``layout`` attribute (one integer array per data result)."""
     if not known(op):
@@ -89,6 +90,7 @@ def _channel_direction(op, host_direction: tuple[int, str]) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_recv(op, ctx) -> Failure | None:
     """``RecvOp::verify`` (``verifyRecvOp``)."""
     if not known(op):
@@ -121,6 +123,7 @@ verify_id_result = _infers("tensor<ui32>", "ranked tensor of 32-bit unsigned int
 verify_token_result = _infers(_TOKEN, "token", _is_token)
 
 
+@clean_when_seen_with_regions
 def verify_send(op, ctx) -> Failure | None:
     """``SendOp::inferReturnTypes`` (``inferSendOp``): the channel's direction, a token result."""
     if not known(op):
@@ -164,6 +167,7 @@ def verify_async_start(op, ctx) -> Failure | None:
     return check_inferred(op, [parse_type(f"!stablehlo.future<{returned[0]}>")])
 
 
+@clean_when_seen_with_regions
 def verify_async_done(op, ctx) -> Failure | None:
     """``AsyncDoneOp``: the operand is a future of one type, which is the result's."""
     if not known(op) or not op.operands:

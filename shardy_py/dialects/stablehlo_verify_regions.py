@@ -18,6 +18,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
 from shardy_py.dialects.stablehlo_verify_types import (
     arg_types,
     block_known,
+    clean_when_seen_with_regions,
     compatible_shape,
     compatible_shape_and_element,
     compatible_shapes,
@@ -103,6 +104,7 @@ def verify_inputs_compatible(inputs) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_reduce(op, ctx) -> Failure | None:
     """``ReduceOp::verify`` and ``inferReduceOp``."""
     if not known(op):
@@ -131,6 +133,7 @@ def verify_reduce(op, ctx) -> Failure | None:
     return check_inferred(op, [RankedTensorType.get(kept, element(t)) for t in rets])
 
 
+@clean_when_seen_with_regions
 def verify_map(op, ctx) -> Failure | None:
     """``inferMapOp`` (and the result's compatibility with it)."""
     if not known(op) or not op.regions:
@@ -166,6 +169,7 @@ def verify_map(op, ctx) -> Failure | None:
     return check_inferred(op, [RankedTensorType.get(result_shape, element(outs[0]))])
 
 
+@clean_when_seen_with_regions
 def verify_sort(op, ctx) -> Failure | None:
     """``SortOp::verify`` (``verifySortOp``)."""
     if not known(op) or not op.regions:
@@ -202,6 +206,7 @@ def verify_sort(op, ctx) -> Failure | None:
     return None
 
 
+@clean_when_seen_with_regions
 def verify_while(op, ctx) -> Failure | None:
     """``WhileOp::verify`` (``verifyWhileOp``)."""
     if not known(op) or len(op.regions) != 2:
@@ -257,11 +262,13 @@ def _verify_conditional(op) -> Failure | None:
     return check_inferred(op, rets0)
 
 
+@clean_when_seen_with_regions
 def verify_if(op, ctx) -> Failure | None:
     """``IfOp``'s type inference."""
     return _verify_conditional(op)
 
 
+@clean_when_seen_with_regions
 def verify_case(op, ctx) -> Failure | None:
     """``CaseOp``'s type inference."""
     return _verify_conditional(op)

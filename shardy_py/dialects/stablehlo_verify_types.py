@@ -56,6 +56,8 @@ def scalar_tensor(element_type: Type | str) -> RankedTensorType:
 def compatible_shape(a: Type, b: Type) -> bool:
     """MLIR's ``verifyCompatibleShape``: two shaped types, unranked matching anything, else the same
     rank with compatible dimensions."""
+    if a is b and isinstance(a, RankedTensorType):
+        return True
     if not (a.is_shaped and b.is_shaped):
         return False
     sa, sb = shape(a), shape(b)
@@ -89,6 +91,8 @@ def same_element(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
 
 def compatible_shape_and_element(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
     """``compatibleShapeAndElementType``."""
+    if a is b and isinstance(a, RankedTensorType):
+        return True
     return compatible_shape(a, b) and same_element(a, b, ignore_fp_precision)
 
 
@@ -114,6 +118,8 @@ def promotable(a: Type, b: Type, ignore_fp_precision: bool = False) -> bool:
     if not (a.is_shaped and b.is_shaped):
         return False
     ea, eb = element(a), element(b)
+    if ea is eb and isinstance(ea, (IntegerType, FloatType)):
+        return True
     ka = _kind(ea)
     if ka == "other" or ka != _kind(eb):
         return False
@@ -181,9 +187,13 @@ def terminator_types(block) -> list[Type | None] | None:
     """The operand types of a block's terminator (None when the block has no ops)."""
     if block is None or not block.ops:
         return None
-    from shardy_py.verify.typeutil import operand_types
+    term = block.ops[-1]
+    types = [v.type if v is not None else None for v in term.operands]
+    if None in types or len(types) != len(term.operand_names_view):
+        from shardy_py.verify.typeutil import operand_types
 
-    return operand_types(block.ops[-1])
+        return operand_types(term)
+    return types
 
 
 def block_known(block) -> bool:
@@ -207,3 +217,41 @@ def nearest_symbol(op, symbol: str):
             return None
         at = owner
     return None
+
+
+_CLEAN: set = set()
+_CLEAN_LIMIT = 200_000
+
+
+def clean_when_seen_with_regions(fn):
+    """Wrap a verifier whose verdict depends on the op's name, types and properties and on its regions'
+    entry-block argument types and terminator operand types only: an op alike to one already judged clean
+    is clean (a big module repeats a few op shapes many times)."""
+    def verify(op, ctx):
+        props = op.properties_view
+        if props and any("@" in str(v) for v in props.values()):  # a symbol: the verdict depends on the module
+            return fn(op, ctx)
+        regions = []
+        for r in op.regions:
+            b = r.blocks[0] if r.blocks else None
+            regions.append(None if b is None else
+                           (tuple([a.type for a in b.arguments]), len(b.ops),
+                            tuple([v.type if v is not None else None for v in b.ops[-1].operands]) if b.ops else ()))
+        try:
+            key = (fn, op.name, tuple([v.type if v is not None else None for v in op.operands]),
+                   tuple([r.type for r in op.results]), tuple(props.items()) if props else (), tuple(regions))
+            if key in _CLEAN:
+                return None
+        except TypeError:  # an unhashable property
+            return fn(op, ctx)
+        f = fn(op, ctx)
+        if f is None:
+            if len(_CLEAN) >= _CLEAN_LIMIT:
+                _CLEAN.clear()
+            _CLEAN.add(key)
+        return f
+
+    verify.__doc__ = fn.__doc__
+    verify.__name__ = fn.__name__
+    verify.__wrapped__ = fn
+    return verify

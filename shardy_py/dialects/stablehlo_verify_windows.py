@@ -15,6 +15,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
 from shardy_py.dialects.stablehlo_verify_regions import verify_inputs_compatible, verify_reducer
 from shardy_py.dialects.stablehlo_verify_types import (
     block_known,
+    clean_when_seen_with_regions,
     compatible_shape_and_element,
     dense_ints,
     entry_block,
@@ -107,6 +108,7 @@ def window_output_shape(base_shape, window: list[WindowDim]) -> list[int]:
     return out
 
 
+@clean_when_seen_with_regions
 def verify_reduce_window(op, ctx) -> Failure | None:
     """``ReduceWindowOp::verify`` and ``inferReduceWindowOp``."""
     if not known(op):
@@ -144,6 +146,7 @@ def verify_reduce_window(op, ctx) -> Failure | None:
     return check_inferred(op, inferred)
 
 
+@clean_when_seen_with_regions
 def verify_select_and_scatter(op, ctx) -> Failure | None:
     """``SelectAndScatterOp::verify`` (``verifySelectAndScatterOp``) and its inferred result type."""
     if not known(op) or len(op.operands) != 3 or len(op.regions) != 2:
