@@ -25,7 +25,7 @@ __all__ = [  # noqa: F405
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
     "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
-    "sharding_rule", "propagate", "explain", "interpret", "partition", "from_jax",
+    "sharding_rule", "propagate", "explain", "interpret", "partition", "from_jax", "give_precedence",
 ]
 
 # Heavier parts (numpy device code, the verifier) load on first use.
@@ -43,6 +43,7 @@ _LAZY = {
     "interpret": ("shardy_py.interpreter", "interpret"),
     "partition": ("shardy_py.passes.partition", "partition"),
     "from_jax": ("shardy_py.interop.jax_input", "from_jax"),
+    "give_precedence": ("shardy_py.priorities", "give_precedence"),
 }
 
 

@@ -13,6 +13,7 @@ lowers them.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from shardy_py.ir.attrs import (
@@ -167,6 +168,26 @@ def named_sharding(mesh: MeshAttr | str, partition_spec: Sequence, *, priority: 
                               reduction)
 
 
+_RESULT = re.compile(r"^result\s*(\d+)$")
+
+
+def func_result(module: Module, value, func: str | None) -> tuple[Operation, int] | None:
+    """``(func op, index)`` when ``value`` is ``"result N"``: result N of ``func`` (default ``@main``,
+    or the only function); None for any other value."""
+    match = _RESULT.match(value.strip()) if isinstance(value, str) else None
+    if match is None:
+        return None
+    funcs = module.funcs
+    name = func if func is not None else ("main" if "main" in funcs or len(funcs) != 1 else next(iter(funcs)))
+    if name not in funcs:
+        raise ShardingSpecError(f"the module has no func @{name}")
+    index = int(match.group(1))
+    count = len(funcs[name].properties_view.get("result_types") or ())
+    if index >= count:
+        raise ShardingSpecError(f"@{name} has {count} result(s); there is no result {index}")
+    return funcs[name], index
+
+
 def _find_value(module: Module, value: Value | str, func: str | None) -> Value:
     if isinstance(value, Value):
         return value
@@ -196,10 +217,23 @@ def mark_sharding(module: Module, value: Value | str, mesh_name: str, partition_
     """Attach ``partition_spec`` on mesh ``@mesh_name`` to ``value`` of ``module`` (in place).
 
     ``value`` is a ``Value`` or its name (``"%arg0"``, ``"%3"``, looked up in ``func`` or in
-    every func).  A func argument gets ``{sdy.sharding = ...}``; an op result gets its entry of
-    the op's ``sdy.sharding`` per-value attribute (other results keep theirs, or become fully
-    open).  Returns the sharding attached.
+    every func), or ``"result N"`` for result N of function ``func`` (default ``@main``, or the
+    only function).  A func argument or result gets ``{sdy.sharding = ...}``; an op result gets its
+    entry of the op's ``sdy.sharding`` per-value attribute (other results keep theirs, or become
+    fully open).  Returns the sharding attached.
     """
+    result = func_result(module, value, func)
+    if result is not None:
+        op, index = result
+        rtype = op.properties_view["result_types"][index]
+        if not isinstance(rtype, RankedTensorType):
+            raise ShardingSpecError(f"result {index} has type {rtype}: only ranked tensors can be sharded")
+        sharding = named_sharding(mesh_name, partition_spec, priority=priority, unreduced=unreduced,
+                                  reduction=reduction, module=module, rank=rtype.rank)
+        entries = [dict(e) for e in (op.properties.get("res_attrs") or [{} for _ in op.properties["result_types"]])]
+        entries[index]["sdy.sharding"] = sharding
+        op.properties["res_attrs"] = entries
+        return sharding
     target = _find_value(module, value, func)
     vtype = target.type
     if not isinstance(vtype, RankedTensorType):

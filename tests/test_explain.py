@@ -80,7 +80,7 @@ EXPLAINED = {
   dimension 1, axis "x": from argument 0 (%w) of @main, dimension 1, no priority (p0) at seed.mlir:2:17
       step 0: stablehlo.gather at seed.mlir:3:3, operand 0 -> result 0 (from argument 0 (%w) of @main)
   kept away:
-    axis "x" of operand 1 of stablehlo.gather at seed.mlir:3:3 (argument 1 (%idx) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, from argument 0 (%w) of @main; both have no priority (p0), so no priority decided: the propagation strategy's conflict resolution did
+    axis "x" of operand 1 of stablehlo.gather at seed.mlir:3:3 (argument 1 (%idx) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, from argument 0 (%w) of @main; neither has a priority (both count as p0), so priority did not decide: the propagation strategy's conflict resolution did
 """,
     ("p0", "p1"): """%0 (stablehlo.gather) at seed.mlir:3:3
   sharding: #sdy.sharding<@mesh, [{}, {"x"}]>
@@ -88,7 +88,7 @@ EXPLAINED = {
   dimension 1, axis "x": from argument 0 (%w) of @main, dimension 1, priority p0 at seed.mlir:2:17
       step 0: stablehlo.gather at seed.mlir:3:3, operand 0 -> result 0 (from argument 0 (%w) of @main)
   kept away:
-    axis "x" of operand 1 of stablehlo.gather at seed.mlir:3:3 (argument 1 (%idx) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, from argument 0 (%w) of @main; its priority p0 is propagated before p1
+    axis "x" of operand 1 of stablehlo.gather at seed.mlir:3:3 (argument 1 (%idx) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0; kept away (used): "x" already shards dimension 1 of this value, from argument 0 (%w) of @main; priority decided: "x" there has p0, propagated before "x" here with p1 (a lower number goes first)
 """,
     ("p1", "p0"): """%0 (stablehlo.gather) at seed.mlir:3:3
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
@@ -96,7 +96,7 @@ EXPLAINED = {
       step 0: stablehlo.gather at seed.mlir:3:3, operand 1 -> result 0 (from argument 1 (%idx) of @main)
   dimension 1: not sharded
   kept away:
-    axis "x" of operand 0 of stablehlo.gather at seed.mlir:3:3 (argument 0 (%w) of @main), dimension 1 (its own sharding, priority p1), could shard dimension 1; kept away (used): "x" already shards dimension 0 of this value, from argument 1 (%idx) of @main; its priority p0 is propagated before p1
+    axis "x" of operand 0 of stablehlo.gather at seed.mlir:3:3 (argument 0 (%w) of @main), dimension 1 (its own sharding, priority p1), could shard dimension 1; kept away (used): "x" already shards dimension 0 of this value, from argument 1 (%idx) of @main; priority decided: "x" there has p0, propagated before "x" here with p1 (a lower number goes first)
 """,
 }
 

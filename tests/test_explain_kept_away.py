@@ -174,7 +174,7 @@ EXPLAINED = {
       step 0: stablehlo.add at priority.mlir:3:3, operand 1 -> result 0 (from argument 1 (%b) of @main)
   dimension 1: not sharded
   kept away:
-    axis "x" of operand 0 of stablehlo.add at priority.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0; kept away (conflict): this value has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; "y"'s priority p0 is propagated before "x"'s p1
+    axis "x" of operand 0 of stablehlo.add at priority.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0; kept away (conflict): this value has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; priority decided: "y" has p0, propagated before "x" with p1 (a lower number goes first)
 """,
     ("priority", "%a"): """argument 0 (%a) of @main at priority.mlir:2:17
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
@@ -188,8 +188,8 @@ EXPLAINED = {
   sharding: none
   note: no axis shards this value (it has no sharding)
   kept away:
-    axis "x" of operand 0 of stablehlo.add at conflict.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 1 (argument 1 (%b) of @main) has "y" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "x" no priority (p0), "y" no priority (p0)
-    axis "y" of operand 1 of stablehlo.add at conflict.mlir:3:3 (argument 1 (%b) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 0 (argument 0 (%a) of @main) has "x" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; priorities: "y" no priority (p0), "x" no priority (p0)
+    axis "x" of operand 0 of stablehlo.add at conflict.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 1 (argument 1 (%b) of @main) has "y" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; neither has a priority (both count as p0), so priority did not decide: the propagation strategy's conflict resolution did
+    axis "y" of operand 1 of stablehlo.add at conflict.mlir:3:3 (argument 1 (%b) of @main), dimension 0 (its own sharding, no priority (p0)), could shard dimension 0; kept away (conflict): operand 0 (argument 0 (%a) of @main) has "x" on the same factor (its dimension 0): the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this value; neither has a priority (both count as p0), so priority did not decide: the propagation strategy's conflict resolution did
 """,
     ("closed", "%a"): """argument 0 (%a) of @main at closed.mlir:2:17
   sharding: #sdy.sharding<@mesh, [{}, {"y"}]>
@@ -215,7 +215,7 @@ EXPLAINED = {
       step 0: stablehlo.add at used.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
   dimension 1: not sharded
   kept away:
-    axis "x" of operand 1 of stablehlo.add at used.mlir:3:3 (argument 1 (%b) of @main), dimension 1 (its own sharding, no priority (p0)), could shard dimension 1; kept away (used): "x" already shards dimension 0 of this value, from argument 0 (%a) of @main; both have no priority (p0), so no priority decided: the propagation strategy's conflict resolution did
+    axis "x" of operand 1 of stablehlo.add at used.mlir:3:3 (argument 1 (%b) of @main), dimension 1 (its own sharding, no priority (p0)), could shard dimension 1; kept away (used): "x" already shards dimension 0 of this value, from argument 0 (%a) of @main; neither has a priority (both count as p0), so priority did not decide: the propagation strategy's conflict resolution did
 """,
     ("used", "%b"): """argument 1 (%b) of @main at used.mlir:2:90
   sharding: #sdy.sharding<@mesh, [{}, {"x"}]>
@@ -270,7 +270,7 @@ EXPLAINED = {
       step 0: stablehlo.add at chain.mlir:3:3, operand 1 -> result 0 (from argument 1 (%b) of @main)
   dimension 1: not sharded
   kept away:
-    axis "x" of operand 0 of stablehlo.add at chain.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0 of %0 (stablehlo.add), on the chain of "y" at step 0; kept away (conflict): %0 (stablehlo.add) has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; "y"'s priority p0 is propagated before "x"'s p1
+    axis "x" of operand 0 of stablehlo.add at chain.mlir:3:3 (argument 0 (%a) of @main), dimension 0 (its own sharding, priority p1), could shard dimension 0 of %0 (stablehlo.add), on the chain of "y" at step 0; kept away (conflict): %0 (stablehlo.add) has "y" there (from argument 1 (%b) of @main), and the op's tensors disagree on the factor, so the rule carries only their common prefix; priority decided: "y" has p0, propagated before "x" with p1 (a lower number goes first)
 """,
     ("call", "%2"): """%2 (stablehlo.negate) at call.mlir:5:3
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
@@ -450,3 +450,21 @@ def test_a_short_origin_list_is_matched_to_the_sharded_results():
   dimension 1, axis "y": from argument 0 (%arg0) of @main, dimension 1, no priority (p0) at while.mlir:2:17
 """
     assert str(explain(module, "%0#0")).splitlines()[2] == "  note: no axis shards this value"
+
+
+@pytest.mark.parametrize(("first", "second", "verdict"), [
+    (None, None, "; neither has a priority (both count as p0), so priority did not decide: the propagation "
+                 "strategy's conflict resolution did"),
+    (0, None, '; both count as p0 ("x" has p0, "y" no priority, which is p0), so priority did not decide: the '
+              "propagation strategy's conflict resolution did"),
+    (None, 0, '; both count as p0 ("y" has p0, "x" no priority, which is p0), so priority did not decide: the '
+              "propagation strategy's conflict resolution did"),
+    (2, 2, "; both have p2, so priority did not decide: the propagation strategy's conflict resolution did"),
+    (1, None, '; priority decided: "y" has no priority (p0), propagated before "x" with p1 (a lower number goes '
+              "first)"),
+    (0, 3, '; priority decided: "x" has p0, propagated before "y" with p3 (a lower number goes first)'),
+])
+def test_priority_verdict_in_plain_words(first, second, verdict):
+    from shardy_py.explanation.kept_away import priority_verdict
+
+    assert priority_verdict('"x"', first, '"y"', second) == verdict

@@ -102,6 +102,26 @@ def _priority_text(p: int | None) -> str:
     return f"p{p}" if p is not None else "no priority (p0)"
 
 
+def priority_verdict(first: str, first_priority: int | None, second: str, second_priority: int | None) -> str:
+    """``; ...``: in plain words, whether the priorities of two user shardings decided between them.
+
+    A lower number is propagated first; a dimension without a priority counts as p0, the highest
+    (and the default), so an explicit p0 ties with no priority."""
+    a, b = (first_priority or 0), (second_priority or 0)
+    if a == b:
+        if first_priority is None and second_priority is None:
+            both = "neither has a priority (both count as p0)"
+        elif first_priority is None or second_priority is None:
+            explicit, default = (first, second) if first_priority is not None else (second, first)
+            both = f"both count as p0 ({explicit} has p0, {default} no priority, which is p0)"
+        else:
+            both = f"both have p{a}"
+        return f"; {both}, so priority did not decide: the propagation strategy's conflict resolution did"
+    (win, pw), (lose, pl) = sorted([(first, first_priority), (second, second_priority)], key=lambda x: x[1] or 0)
+    return (f"; priority decided: {win} has {_priority_text(pw)}, propagated before {lose} with "
+            f"{_priority_text(pl)} (a lower number goes first)")
+
+
 def _origin_of(value: Value, axis: AxisRefAttr, module: Module, original: Module | None) -> UserSharding | None:
     origins, _where = node_origins(Node(value))
     name = lookup_origin(origins, axis)
@@ -122,14 +142,8 @@ def _priorities(mine: str, my_origin: UserSharding | None, my_axis: AxisRefAttr,
     """How the priorities of the two user shardings compare ('' when an origin is unknown)."""
     if my_origin is None or their_origin is None:
         return ""
-    a = my_origin.dim_and_priority(my_axis)[1]
-    b = their_origin.dim_and_priority(their_axis)[1]
-    if (a or 0) < (b or 0):
-        return f"; {mine}'s priority {_priority_text(a)} is propagated before {theirs}'s {_priority_text(b)}"
-    if (a or 0) == (b or 0):
-        return (f"; both have {_priority_text(a)}, so no priority decided between them: the propagation "
-                "strategy's conflict resolution did")
-    return f"; {theirs}'s priority {_priority_text(b)} comes before {mine}'s {_priority_text(a)}"
+    return priority_verdict(mine, my_origin.dim_and_priority(my_axis)[1],
+                            theirs, their_origin.dim_and_priority(their_axis)[1])
 
 
 def _used_reason(ctx: _Context, axis: AxisRefAttr, dv: int, origin: UserSharding | None) -> str | None:
@@ -153,14 +167,7 @@ def _used_reason(ctx: _Context, axis: AxisRefAttr, dv: int, origin: UserSharding
         if origin is None:
             return text
         mine, theirs = origin.dim_and_priority(axis)[1], winner.dim_and_priority(there)[1]
-        a, b = theirs or 0, mine or 0
-        if a < b:
-            return text + f"; its priority {_priority_text(theirs)} is propagated before {_priority_text(mine)}"
-        if a == b:
-            return text + (f"; both have {_priority_text(theirs)}, so no priority decided: the propagation "
-                           "strategy's conflict resolution did")
-        return text + (f"; its priority is {_priority_text(theirs)}, {axis_text(axis)}'s here "
-                       f"{_priority_text(mine)}")
+        return text + priority_verdict(f"{axis_text(there)} there", theirs, f"{axis_text(axis)} here", mine)
     return None
 
 
@@ -211,9 +218,8 @@ def _conflict_reason(ctx: _Context, site: _Site, factor: int, fs: FactorSharding
             f"the op's tensors disagree on it, so the rule carries only their common prefix (neither axis) to this "
             f"value")
     if origin is not None and their_origin is not None:
-        mine = origin.dim_and_priority(axis)[1]
-        theirs = their_origin.dim_and_priority(other)[1]
-        text += f"; priorities: {axis_text(axis)} {_priority_text(mine)}, {axis_text(other)} {_priority_text(theirs)}"
+        text += priority_verdict(axis_text(axis), origin.dim_and_priority(axis)[1],
+                                 axis_text(other), their_origin.dim_and_priority(other)[1])
     return text
 
 
