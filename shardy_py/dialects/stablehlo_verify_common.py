@@ -388,15 +388,19 @@ _CLEAN: set = set()
 _CLEAN_LIMIT = 200_000
 
 
-def clean_when_seen(fn):
-    """Wrap a verifier whose verdict depends on the op's name, operand and result types and properties only: an op
-    alike to one already judged clean is clean (a big module repeats a few op shapes many times)."""
+def clean_when_seen(fn, region_key=None):
+    """Wrap a verifier whose verdict depends on the op's name, operand and result types and properties only
+    (and on ``region_key(op)``, when given): an op alike to one already judged clean is clean (a big module
+    repeats a few op shapes many times).  ``region_key`` returning None means: judge this op every time."""
     def verify(op, ctx):
         props = op.properties_view
+        extra = () if region_key is None else region_key(op)
+        if extra is None:
+            return fn(op, ctx)
         try:
             key = (fn, op.name, tuple([v.type if v is not None else None for v in op.operands]),
                    tuple(op.operand_types_view), tuple([r.type for r in op.results]),
-                   tuple(props.items()) if props else ())
+                   tuple(props.items()) if props else (), extra)
             if key in _CLEAN:
                 return None
         except TypeError:  # an unhashable property

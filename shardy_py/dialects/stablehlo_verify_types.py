@@ -12,6 +12,7 @@ import re
 
 from shardy_py.dialects.stablehlo_verify_common import (
     bit_width,
+    clean_when_seen,
     compatible,
     dims_compatible,
     element,
@@ -219,39 +220,23 @@ def nearest_symbol(op, symbol: str):
     return None
 
 
-_CLEAN: set = set()
-_CLEAN_LIMIT = 200_000
+
+def _regions_key(op):
+    """What the region verifiers read of an op besides its types and properties: per region, the entry
+    block's argument types, op count and terminator operand types; None (judge every time) when a property
+    names a symbol, whose meaning depends on the module."""
+    props = op.properties_view
+    if props and any("@" in str(v) for v in props.values()):
+        return None
+    regions = []
+    for r in op.regions:
+        b = r.blocks[0] if r.blocks else None
+        regions.append(None if b is None else
+                       (tuple([a.type for a in b.arguments]), len(b.ops),
+                        tuple([v.type if v is not None else None for v in b.ops[-1].operands]) if b.ops else ()))
+    return tuple(regions)
 
 
 def clean_when_seen_with_regions(fn):
-    """Wrap a verifier whose verdict depends on the op's name, types and properties and on its regions'
-    entry-block argument types and terminator operand types only: an op alike to one already judged clean
-    is clean (a big module repeats a few op shapes many times)."""
-    def verify(op, ctx):
-        props = op.properties_view
-        if props and any("@" in str(v) for v in props.values()):  # a symbol: the verdict depends on the module
-            return fn(op, ctx)
-        regions = []
-        for r in op.regions:
-            b = r.blocks[0] if r.blocks else None
-            regions.append(None if b is None else
-                           (tuple([a.type for a in b.arguments]), len(b.ops),
-                            tuple([v.type if v is not None else None for v in b.ops[-1].operands]) if b.ops else ()))
-        try:
-            key = (fn, op.name, tuple([v.type if v is not None else None for v in op.operands]),
-                   tuple([r.type for r in op.results]), tuple(props.items()) if props else (), tuple(regions))
-            if key in _CLEAN:
-                return None
-        except TypeError:  # an unhashable property
-            return fn(op, ctx)
-        f = fn(op, ctx)
-        if f is None:
-            if len(_CLEAN) >= _CLEAN_LIMIT:
-                _CLEAN.clear()
-            _CLEAN.add(key)
-        return f
-
-    verify.__doc__ = fn.__doc__
-    verify.__name__ = fn.__name__
-    verify.__wrapped__ = fn
-    return verify
+    """``clean_when_seen`` for a verifier that also reads the op's regions (``_regions_key``)."""
+    return clean_when_seen(fn, _regions_key)
