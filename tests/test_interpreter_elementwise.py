@@ -170,3 +170,18 @@ def test_quantized_add_runs_on_dequantized_values_and_requantizes():
 }"""
     (out,) = shardy_py.interpret(text)
     assert out.tolist() == [-12, -8]
+
+
+def test_check_ops_in_generic_form():
+    text = """func.func @main() {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[1.0, 2.00001]> : tensor<2xf32>
+  "check.expect_eq"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> ()
+  "check.expect_almost_eq"(%a, %b) {tolerance = 1.0e-3 : f64} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  "check.expect_eq_const"(%a) {value = dense<[1.0, 2.0]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  "check.expect_close"(%a, %a) {max_ulp_difference = 1 : ui64} : (tensor<2xf32>, tensor<2xf32>) -> ()
+  "check.expect_almost_eq_const"(%b) {value = dense<[1.0, 2.1]> : tensor<2xf32>} : (tensor<2xf32>) -> ()
+  return
+}"""
+    with pytest.raises(InterpretError, match=r"tolerance 0.000100: 2.000010e\+00 \(actual\) vs 2.100000e\+00"):
+        shardy_py.interpret(text)

@@ -11,6 +11,7 @@ from shardy_py.interpreter.evaluator import InterpretError, handler
 from shardy_py.interpreter.printing import element_texts, tensor_text
 from shardy_py.interpreter.values import element_name, from_dense, is_complex, is_float
 from shardy_py.ir.attrs import OpaqueAttr
+from shardy_py.syntax.attr_reader import parse_attribute
 
 _OPERANDS = re.compile(r"\s*(?:%[\w$.#-]+\s*,\s*)*%[\w$.#-]+\s*,?")
 _KEYWORD = re.compile(r"\s*(\w+)\s*=\s*(\"(?:[^\"\\]|\\.)*\"|[-+\w.]+)\s*,?")
@@ -40,10 +41,19 @@ def _float_keyword(kw: dict[str, str], name: str, default: float) -> float:
     return default if v is None else float(v.split(":")[0])
 
 
-def _const(op) -> np.ndarray:
-    rest, type_text = custom_form(op)
-    from shardy_py.syntax.attr_reader import parse_attribute
+def _int_keyword(kw: dict[str, str], name: str, default: int) -> int:
+    v = kw.get(name)
+    return default if v is None else int(v.split(":")[0])
 
+
+def _const(op) -> np.ndarray:
+    written = op.attributes_view.get("value", op.properties_view.get("value"))
+    if written is not None:  # the generic form: "check.expect_eq_const"(%x) {value = dense<...>}
+        value = parse_attribute(written.text) if isinstance(written, OpaqueAttr) else written
+        if not hasattr(value, "data"):
+            raise InterpretError(f"{op.name}: expected a dense elements attribute")
+        return from_dense(value), value.type
+    rest, type_text = custom_form(op)
     rest = re.sub(r",\s*tolerance\s*=\s*[-+\w.]+\s*$", "", rest)
     attr_text = f"{rest} : {type_text}" if type_text else rest
     try:
@@ -175,8 +185,8 @@ def _const_with_tolerance(op):
 def _expect_close(ev, op, args):
     rest, _ = custom_form(op)
     kw = keywords(op, rest)
-    expect_close(args[0], args[1], op.operands[0].type, int(kw.get("min_ulp_difference", 0)),
-                 int(kw.get("max_ulp_difference", 1)))
+    expect_close(args[0], args[1], op.operands[0].type, _int_keyword(kw, "min_ulp_difference", 0),
+                 _int_keyword(kw, "max_ulp_difference", 1))
     return []
 
 
@@ -184,8 +194,8 @@ def _expect_close(ev, op, args):
 def _expect_serialized_eq(ev, op, args):
     rest, _ = custom_form(op)
     kw = keywords(op, rest)
-    probe_id = kw.get("probe_id", '""').strip('"')
-    iteration = int(kw.get("iter", kw.get("iteration", 0)))
+    probe_id = kw.get("probe_id", '""').split(":")[0].strip().strip('"')
+    iteration = _int_keyword(kw, "iter", _int_keyword(kw, "iteration", 0))
     t = op.operands[0].type
     path, type_text = _probe_entry(ev.probe_dir, probe_id, iteration)
     if type_text != str(t):
