@@ -36,7 +36,8 @@ from shardy_py.verify.axes import sharded_size
 
 ZERO, ONE = "zero", "one"
 #: Ops the generic pattern rewrites besides stablehlo's.
-GENERIC_SDY = frozenset({"sdy.return", "sdy.all_reduce", "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced"})
+GENERIC_SDY = frozenset({"sdy.return", "sdy.all_reduce", "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced",
+                         "sdy.collective_permute"})  # the last as jaxlib 0.12 does
 _SAME_TYPE_SDY = GENERIC_SDY | {"sdy.all_gather", "sdy.all_to_all"}
 
 
@@ -419,21 +420,38 @@ class PadForDivisibilityPass(Pass):
         state = Padding(MeshTable(func.parent))
         ops = [op for op in func.walk() if op is not func]
         state.record(func, ops)
-        erased = set()
+        erased, kept = set(), []
         try:
             check_func(state, func)
             for op in ops:
-                if id(op) in erased or is_legal(state, op):
+                if id(op) in erased:
+                    continue
+                if is_legal(state, op):
+                    kept.append(op)
                     continue
                 if op.name == "stablehlo.pad":
                     erased.add(id(op))
                 convert(state, op)
+            check_no_casts(state, kept)
         except PartitionError as e:
             ctx.error(e.op, str(e))
             if "failed to legalize" not in str(e):
                 ctx.error(e.op, f"failed to legalize operation '{e.op.name}' that was explicitly marked illegal")
             return
         _sync_operand_types(func)
+
+
+def check_no_casts(state: Padding, kept: list[Operation]) -> None:
+    """An op left as it was whose operand is now padded would need MLIR's cast back to the old
+    type; the C++ pass then fails, at the op defining the operand."""
+    for op in kept:
+        for i, value in enumerate(op.operands):
+            original = state.original(op, i)
+            if value is None or value.type == state.global_type.get(original, original.type):
+                continue
+            owner = original.owner if isinstance(original.owner, Operation) else op
+            raise PartitionError(owner, "'builtin.unrealized_conversion_cast' op found unrealized_conversion_cast "
+                                        "after pad-for-divisibility")
 
 
 def _sync_operand_types(root: Operation) -> None:

@@ -1,0 +1,134 @@
+"""Long differential run of the partitioning pipeline (``shardy_py.partition``) against jaxlib 0.12.
+
+    python benchmarks/differential_partition.py --cases 5000 [--seed 0] [--out DIR] [--timeout 60]
+
+Draws modules from ``shardy_py.strategies.propagation_module_texts()`` and runs each through
+jaxlib's ``sdy-propagation-pipeline, sdy-export-pipeline{enable-insert-explicit-collectives=true},
+sdy-pad-for-divisibility, sdy-convert-global-to-local{enable-rgv3=false},
+sdy-drop-sharding-and-mesh`` and through ``shardy_py.partition``; the printed modules must be
+identical.  Counts: drawn, jaxlib_crashed, jaxlib_error, ours_error, both_error, ours_timeout, equal,
+different, and ``older``: jaxlib's output reads the device id (``stablehlo.partition_id``), which
+jaxlib 0.12 builds in i32 where the test files' Shardy converts it to i64 (ours); such a case
+counts as older when ours reads it the test files' way and prints the same module with the device-id
+tables normalised (``normalise_device_ids``).  Differing, crashing and one-sided cases are written
+to ``--out``.  The last line on stdout is a JSON summary.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import signal
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from differential_propagation import Jaxlib, worker  # noqa: E402
+
+FAILED = "<the pass failed>"
+PIPELINE = ("builtin.module(sdy-propagation-pipeline,sdy-export-pipeline{enable-insert-explicit-collectives=true},"
+            "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh)")
+COUNTS = ("drawn", "jaxlib_crashed", "jaxlib_error", "ours_error", "ours_timeout", "both_error", "equal",
+          "different", "older")
+
+
+def normalise_device_ids(text: str) -> str:
+    """``text`` with the device id read as jaxlib 0.12 reads it: no i64 convert of the ui32 id,
+    i32 tables and offsets (names are renumbered by comparing shapes of lines only)."""
+    text = re.sub(r"\n *%\w+ = stablehlo\.convert %\w+ : \(tensor<ui32>\) -> tensor<i64>", "", text)
+    text = text.replace("xi64>", "xi32>").replace("tensor<i64>", "tensor<i32>")
+    return re.sub(r"%[\w#]+", "%v", text)
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum, frame):
+    raise _Timeout
+
+
+def ours(text: str) -> str:
+    import shardy_py
+    from shardy_py.passes.manager import PassError
+
+    try:
+        return str(shardy_py.partition(shardy_py.parse(text)))
+    except PassError:
+        return FAILED
+
+
+def main() -> None:
+    if "--worker" in sys.argv:
+        worker()
+        return
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--cases", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="/tmp/differential_partition")
+    ap.add_argument("--timeout", type=float, default=60)
+    args = ap.parse_args()
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import seed as hseed
+
+    from shardy_py.strategies import propagation_module_texts
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    jaxlib = Jaxlib(args.timeout, script=__file__)
+    stats = dict.fromkeys(COUNTS, 0)
+    signal.signal(signal.SIGALRM, _alarm)
+    start = time.time()
+
+    def case(text: str) -> None:
+        stats["drawn"] += 1
+        n = stats["drawn"]
+        outs = jaxlib.run(text, [PIPELINE])
+        signal.alarm(int(args.timeout))
+        try:
+            mine = ours(text)
+        except _Timeout:
+            mine = "<timeout>"
+        except Exception as e:  # noqa: BLE001 - any crash of ours is counted and kept
+            mine = f"<exception {type(e).__name__}: {e}>"
+        finally:
+            signal.alarm(0)
+        kind = None
+        if outs is None:
+            kind = "jaxlib_crashed"
+        elif mine == "<timeout>":
+            kind = "ours_timeout"
+        else:
+            theirs = outs[0]
+            if theirs == FAILED and mine == FAILED:
+                kind = "both_error"
+            elif theirs == FAILED:
+                kind = "jaxlib_error"
+            elif mine == FAILED or mine.startswith("<exception"):
+                kind = "ours_error"
+            elif mine == theirs:
+                kind = "equal"
+            elif "stablehlo.partition_id" in theirs and normalise_device_ids(mine) == normalise_device_ids(theirs):
+                kind = "older"
+            else:
+                kind = "different"
+        stats[kind] += 1
+        if kind in ("jaxlib_crashed", "jaxlib_error", "ours_error", "different", "ours_timeout"):
+            theirs = "<crashed>" if outs is None else outs[0]
+            (out / f"{kind}-{n}.mlir").write_text(f"{text}\n// ===== jaxlib\n{theirs}\n// ===== ours\n{mine}\n")
+        if n % 100 == 0:
+            print(f"{n} cases {time.time() - start:.0f}s {stats}", file=sys.stderr, flush=True)
+
+    cfg = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck), max_examples=args.cases)
+    rnd = random.Random(args.seed)
+    hseed(rnd.getrandbits(64))(cfg(given(propagation_module_texts())(case)))()
+    jaxlib.stop()
+    print(json.dumps({"seconds": round(time.time() - start), **stats}))
+
+
+if __name__ == "__main__":
+    main()
