@@ -11,7 +11,8 @@ different, and ``older``: jaxlib's output reads the device id (``stablehlo.parti
 jaxlib 0.12 builds in i32 where the test files' Shardy converts it to i64 (ours); such a case
 counts as older when ours reads it the test files' way and prints the same module with the device-id
 tables normalised (``normalise_device_ids``).  Differing, crashing and one-sided cases are written
-to ``--out``.  The last line on stdout is a JSON summary.
+to ``--out``.  ``--stage partitioner`` feeds both sides jaxlib's module after propagation and the
+export pipeline, so only the partitioner's passes are compared.  The last line on stdout is a JSON summary.
 """
 from __future__ import annotations
 
@@ -30,8 +31,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from differential_propagation import Jaxlib, worker  # noqa: E402
 
 FAILED = "<the pass failed>"
-PIPELINE = ("builtin.module(sdy-propagation-pipeline,sdy-export-pipeline{enable-insert-explicit-collectives=true},"
-            "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh)")
+FRONT = "sdy-propagation-pipeline,sdy-export-pipeline{enable-insert-explicit-collectives=true}"
+BACK = "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh"
+PIPELINE = f"builtin.module({FRONT},{BACK})"
+#: ``--stage partitioner``: jaxlib's propagation and export pipeline first, then the partitioner's
+#: passes on both sides from jaxlib's module (isolates pad-for-divisibility and convert-global-to-local).
+PIPELINES = {"full": [PIPELINE], "partitioner": [f"builtin.module({FRONT})", PIPELINE]}
 COUNTS = ("drawn", "jaxlib_crashed", "jaxlib_error", "ours_error", "ours_timeout", "both_error", "equal",
           "different", "older")
 
@@ -40,7 +45,8 @@ def normalise_device_ids(text: str) -> str:
     """``text`` with the device id read as jaxlib 0.12 reads it: no i64 convert of the ui32 id,
     i32 tables and offsets (names are renumbered by comparing shapes of lines only)."""
     text = re.sub(r"\n *%\w+ = stablehlo\.convert %\w+ : \(tensor<ui32>\) -> tensor<i64>", "", text)
-    text = text.replace("xi64>", "xi32>").replace("tensor<i64>", "tensor<i32>")
+    text = text.replace("xi64>", "xi32>").replace("tensor<i64>", "tensor<i32>").replace("tensor<ui32>)", "tensor<i32>)")
+    text = re.sub(r"(stablehlo\.convert %[\w#]+) : \((tensor<[^>]*>)\) -> \2", r"\1 : \2", text)
     return re.sub(r"%[\w#]+", "%v", text)
 
 
@@ -52,14 +58,28 @@ def _alarm(signum, frame):
     raise _Timeout
 
 
-def ours(text: str) -> str:
+def ours(text: str, propagate: bool = True) -> str:
     import shardy_py
     from shardy_py.passes.manager import PassError
 
     try:
-        return str(shardy_py.partition(shardy_py.parse(text)))
+        return str(shardy_py.partition(shardy_py.parse(text), propagate=propagate))
     except PassError:
         return FAILED
+
+
+def ours_partitioner(text: str) -> str:
+    """Our pad-for-divisibility, convert-global-to-local and drop-sharding-and-mesh on ``text``."""
+    import shardy_py
+    from shardy_py.passes.manager import PassError, PassManager
+    from shardy_py.passes.partition import partition_passes
+
+    module = shardy_py.parse(text)
+    try:
+        PassManager(partition_passes()[1:]).run(module)
+    except PassError:
+        return FAILED
+    return str(module)
 
 
 def main() -> None:
@@ -71,6 +91,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="/tmp/differential_partition")
     ap.add_argument("--timeout", type=float, default=60)
+    ap.add_argument("--stage", choices=sorted(PIPELINES), default="full",
+                    help="full: the whole pipeline on both sides; partitioner: from jaxlib's exported module")
     args = ap.parse_args()
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
@@ -87,10 +109,15 @@ def main() -> None:
     def case(text: str) -> None:
         stats["drawn"] += 1
         n = stats["drawn"]
-        outs = jaxlib.run(text, [PIPELINE])
+        outs = jaxlib.run(text, PIPELINES[args.stage])
+        if outs is not None and args.stage == "partitioner":
+            if outs[0] == FAILED:
+                stats["jaxlib_front_failed"] = stats.get("jaxlib_front_failed", 0) + 1
+                return
+            text, outs = outs[0], outs[1:]
         signal.alarm(int(args.timeout))
         try:
-            mine = ours(text)
+            mine = ours(text) if args.stage == "full" else ours_partitioner(text)
         except _Timeout:
             mine = "<timeout>"
         except Exception as e:  # noqa: BLE001 - any crash of ours is counted and kept

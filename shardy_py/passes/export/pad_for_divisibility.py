@@ -327,6 +327,17 @@ def convert(state: Padding, op: Operation) -> None:
         _replace_uses_after(op, state.trim(after, op.results[0], original_type, dims,
                                            op.properties_view["out_sharding"], kind, op.loc))
         return
+    if name == "stablehlo.reduce":
+        # As jaxlib 0.12: the padding of each input along the reduced dimensions is masked with the
+        # input's init value, so it does not change the reduction.
+        n = len(op.operands) // 2
+        dims = list(ints_prop(op, "dimensions"))
+        for i in range(n):
+            original = state.global_type.get(state.original(op, i))
+            if original is not None and op.operands[i].type != original:
+                op.set_operand(i, state.mask(b, op.operands[i], original, op.operands[n + i], op.loc, dims))
+        pad_generic(state, op)
+        return
     if op.dialect == "stablehlo" or name in GENERIC_SDY:
         pad_generic(state, op)
         return
