@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from differential_propagation import Jaxlib, worker  # noqa: E402
 
 FAILED = "<the pass failed>"
+JAXLIB_FAILED = "<the pipeline failed>"  # what the jaxlib worker answers for a pipeline that fails
 FRONT = "sdy-propagation-pipeline,sdy-export-pipeline{enable-insert-explicit-collectives=true}"
 BACK = "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh"
 PIPELINE = f"builtin.module({FRONT},{BACK})"
@@ -111,7 +112,7 @@ def main() -> None:
         n = stats["drawn"]
         outs = jaxlib.run(text, PIPELINES[args.stage])
         if outs is not None and args.stage == "partitioner":
-            if outs[0] == FAILED:
+            if outs[0] == JAXLIB_FAILED:
                 stats["jaxlib_front_failed"] = stats.get("jaxlib_front_failed", 0) + 1
                 return
             text, outs = outs[0], outs[1:]
@@ -131,9 +132,9 @@ def main() -> None:
             kind = "ours_timeout"
         else:
             theirs = outs[0]
-            if theirs == FAILED and mine == FAILED:
+            if theirs == JAXLIB_FAILED and mine == FAILED:
                 kind = "both_error"
-            elif theirs == FAILED:
+            elif theirs == JAXLIB_FAILED:
                 kind = "jaxlib_error"
             elif mine == FAILED or mine.startswith("<exception"):
                 kind = "ours_error"

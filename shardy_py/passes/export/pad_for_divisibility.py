@@ -91,11 +91,12 @@ class Padding:
             for result in op.results:
                 self.global_type[result] = result.type
                 self.sharding[result] = get_sharding(result)
+            flow = df.is_data_flow_op(op)
             for region in op.regions:
                 for block in region.blocks:
                     for arg in block.arguments:
                         self.global_type[arg] = arg.type
-                        self.sharding[arg] = None
+                        self.sharding[arg] = get_sharding(arg) if flow else None
 
     def legal(self, value: Value, sharding=None) -> bool:
         t = self.global_type.get(value, value.type)
@@ -224,6 +225,11 @@ def pad_generic(state: Padding, op: Operation) -> None:
             result.type = _max_shape(inferred[i], padded) if isinstance(padded, RankedTensorType) else inferred[i]
         else:
             result.type = padded
+    if df.is_data_flow_op(op):  # a while's region arguments are its results' values (as jaxlib 0.12 pads them)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    arg.type = state.padded(arg)
 
 
 def check_func(state: Padding, func: Operation) -> None:
