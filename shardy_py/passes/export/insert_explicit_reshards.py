@@ -12,7 +12,8 @@ not visited).  Per op:
 * operands with unreduced axes the (first) result does not keep unreduced are all-reduced;
 * an op with a single-device (maximal mesh) result: operands are resharded to that device
   (through the replicated sharding on the module's first proper mesh), results back to their
-  sharding (or replicated), and the op's results get the single-device sharding;
+  sharding (or replicated), and the op's tensor results get the single-device sharding (a token
+  result keeps its own, as in jaxlib 0.12);
 * otherwise, for an op with a (non-custom) sharding rule and a common mesh: in the *full version*
   the operands and results are resharded to the common factor shardings
   (``explicit_reshards_util_common_axes``; a reshape with overflow axes redistributes the axes of
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, OpShardingRuleAttr, TensorShardingAttr
 from shardy_py.ir.edit import index_in_block
 from shardy_py.ir.ops import Block, Operation, Value
-from shardy_py.ir.types import RankedTensorType, TokenType
+from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.export.explicit_reshards_util import (
     ExplicitReshardsError,
@@ -264,11 +265,9 @@ def on_single_device_op(op: Operation, outs: Sequence[TensorShardingAttr | None]
         tiled = reshard(InsertionPoint.after(last), to_replicated, target)
         replace_all_uses_except(to_replicated, tiled)
         last = tiled.owner
-    for result in op.results:
-        if isinstance(result.type, RankedTensorType):
+    for result in op.results:  # a token result keeps its sharding (jaxlib 0.12; SHARDY_COMMIT made it
+        if isinstance(result.type, RankedTensorType):  # replicated on the global mesh)
             set_sharding(result, single)
-        elif isinstance(result.type, TokenType):
-            set_sharding(result, fully_replicated(0, global_name))
 
 
 # --- ops with a sharding rule -----------------------------------------------------------------

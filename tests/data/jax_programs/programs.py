@@ -18,6 +18,7 @@ jax.config.update("jax_num_cpu_devices", 8)
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 from jax import lax  # noqa: E402
+from jax.experimental import io_callback  # noqa: E402
 from jax.sharding import Mesh, NamedSharding  # noqa: E402
 from jax.sharding import PartitionSpec as P  # noqa: E402
 
@@ -35,6 +36,35 @@ def _mesh():
 def _sharded(f, specs, *args):
     mesh = _mesh()
     return jax.jit(f, in_shardings=tuple(NamedSharding(mesh, P(*s)) for s in specs)).lower(*args)
+
+
+def _composite(x):
+    """``jax.lax.composite``: a ``stablehlo.composite`` whose ``decomposition = @fn`` is the only use
+    of a private function."""
+    scaled_tanh = lax.composite(lambda y, *, scale: jnp.tanh(y) * scale, name="my.tanh_scale")
+    return scaled_tanh(x, scale=2.0) + 1
+
+
+def _host(x):
+    return np.asarray(x) + 1
+
+
+def _io_callback_sharded():
+    """An ordered host callback (token in and out, on ``@maximal_mesh_0``) after a sharded op."""
+    f = lambda x: io_callback(_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x * 2, ordered=True)  # noqa: E731
+    return jax.jit(f, in_shardings=NamedSharding(_mesh(), P("data", "model"))).lower(_s((8, 8)))
+
+
+def _unreduced_dot():
+    """A dot whose result is ``unreduced`` over the contracted axis (explicit sharding mode)."""
+    mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Explicit,) * 2)
+
+    def f(a, b):
+        return jnp.einsum("ij,jk->ik", a, b, out_sharding=P(None, None, unreduced={"model"}))
+
+    with jax.set_mesh(mesh):
+        return jax.jit(f).lower(jax.ShapeDtypeStruct((8, 16), F32, sharding=NamedSharding(mesh, P(None, "model"))),
+                                jax.ShapeDtypeStruct((16, 8), F32, sharding=NamedSharding(mesh, P("model", None))))
 
 
 PROGRAMS = {
@@ -107,6 +137,16 @@ PROGRAMS = {
     "ppermute": lambda: jax.jit(jax.shard_map(
         lambda a: jax.lax.ppermute(a, "model", [(i, (i + 1) % 4) for i in range(4)]), mesh=_mesh(),
         in_specs=P("model"), out_specs=P("model"))).lower(_s((8,))),
+    "composite": lambda: jax.jit(_composite).lower(_s((4, 8))),
+    "pure_callback": lambda: jax.jit(lambda x: jax.pure_callback(_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x)
+                                     * 2).lower(_s((4,))),
+    "io_callback": lambda: jax.jit(lambda x: io_callback(_host, jax.ShapeDtypeStruct(x.shape, x.dtype), x,
+                                                         ordered=True)).lower(_s((4,))),
+    "io_callback_sharded": _io_callback_sharded,
+    "shard_map_matmul": lambda: jax.jit(jax.shard_map(
+        lambda a, b: jax.lax.psum(a @ b, "model"), mesh=_mesh(), in_specs=(P("data", "model"), P("model", None)),
+        out_specs=P("data", None))).lower(_s((8, 16)), _s((16, 4))),
+    "unreduced_dot": _unreduced_dot,
     "reduce_precision": lambda: jax.jit(lambda x: lax.reduce_precision(x, 5, 10)).lower(_s((3,))),
     "erf_inv_log1p": lambda: jax.jit(lambda x: lax.erf_inv(x) + jnp.log1p(x) + lax.lgamma(x)).lower(_s((3,))),
 }
