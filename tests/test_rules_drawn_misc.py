@@ -166,7 +166,8 @@ def custom_calls(draw) -> str:
     k = draw(st.integers(1, n))
     if kind == "topk":
         out = batch + (k,)
-        return custom_call("mhlo.topk", [tensor(shape)], [tensor(out), tensor(out, "i32")])
+        return custom_call(draw(st.sampled_from(["mhlo.topk", "TopK"])), [tensor(shape)],
+                           [tensor(out), tensor(out, "i32")])
     dim = draw(st.integers(0, len(shape) - 1))
     out = replace(shape, dim, draw(st.integers(1, shape[dim])))
     return custom_call(draw(st.sampled_from(["ApproxTopK", "PartialReduce"])),

@@ -281,6 +281,26 @@ CASES = {
         '%0#0 : tensor<16x2xf32>',
         '#sdy.op_sharding_rule<([i, j])->([i, j], [i, j]) {i=16, j=8} need_replication={j} blocked_propagation={j}>',
     ),
+    # jaxlib 0.12: XLA's own TopK target has mhlo.topk's rule; SHARDY_COMMIT does not know it (a
+    # warning and no rule).
+    'custom_call_xla_top_k': Case(
+        '(%a: tensor<16x8xf32>) -> tensor<16x2xf32>',
+        [
+            '%0:2 = stablehlo.custom_call @TopK(%a) {largest = true} : (tensor<16x8xf32>) -> (tensor<16x2xf32>, tensor<16x2xi32>)',
+        ],
+        '%0#0 : tensor<16x2xf32>',
+        '#sdy.op_sharding_rule<([i, j])->([i, j], [i, j]) {i=16, j=8} need_replication={j} blocked_propagation={j}>',
+    ),
+    # An Eigh with only the eigenvectors: the C++ (a release build) maps the factors onto the one
+    # result there is; jaxlib 0.12 prints this rule.
+    'custom_call_eigh_with_one_result': Case(
+        '(%a: tensor<8x8xf32>) -> tensor<8x8xf32>',
+        [
+            '%0 = stablehlo.custom_call @Eigh(%a) : (tensor<8x8xf32>) -> tensor<8x8xf32>',
+        ],
+        '%0 : tensor<8x8xf32>',
+        '#sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=8}>',
+    ),
     'custom_call_approx_top_k': Case(
         '(%a: tensor<16x8xf32>, %i: tensor<16x8xi32>, %v: tensor<f32>, %j: tensor<i32>) -> tensor<16x2xf32>',
         [

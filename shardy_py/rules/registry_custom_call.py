@@ -1,7 +1,8 @@
 """Rules of ``stablehlo.custom_call`` by call target (op_sharding_rule_registry.cc).
 
 Some targets deliberately get no rule, some the pointwise rule, a few linear-algebra and top-k
-targets a rule of their own; any other target gets no rule and the warning "custom call @name is
+targets a rule of their own (``TopK``, XLA's own target, has ``mhlo.topk``'s in jaxlib 0.12, which
+is newer than ``SHARDY_COMMIT``); any other target gets no rule and the warning "custom call @name is
 unknown to SDY sharding rule registry" (once per process).
 """
 from __future__ import annotations
@@ -32,15 +33,24 @@ POINTWISE_TARGETS: frozenset[str] = frozenset({
 })
 
 
+def _fit(dims: list[int], count: int) -> list[int]:
+    """``dims`` (a dimension per tensor) cut or padded with ``KNULL_DIM`` to ``count`` tensors.  The
+    rules below name the operands and results a target has; given other arities, the C++ (a release
+    build, where ``llvm::zip_equal`` stops at the shorter range) maps the factor onto the tensors
+    that exist and leaves the others out."""
+    return (list(dims) + [KNULL_DIM] * count)[:count]
+
+
 def _eigh(op) -> OpShardingRuleAttr:
     """Batch dims pointwise; the matrix dims shared with the eigenvectors, the last one also with
     the eigenvalues."""
     shape = shape_of(op.operands[0])
     d1, d2 = len(shape) - 2, len(shape) - 1
+    n_in, n_out = len(op.operands), len(op.results)
     return (OpShardingRuleBuilder.for_op(op)
             .add_pointwise(shape[:-2])
-            .add_factor(d1, [d1, KNULL_DIM], shape[d1])
-            .add_factor(d2, [d2, d1], shape[d2])
+            .add_factor(_fit([d1], n_in), _fit([d1, KNULL_DIM], n_out), shape[d1])
+            .add_factor(_fit([d2], n_in), _fit([d2, d1], n_out), shape[d2])
             .build())
 
 
@@ -50,11 +60,12 @@ def _qr(op) -> OpShardingRuleAttr:
     shape = shape_of(op.operands[0])
     taus = shape_of(op.results[1])
     d1, d2 = len(shape) - 2, len(shape) - 1
+    n_in, n_out = len(op.operands), len(op.results)
     return (OpShardingRuleBuilder.for_op(op)
             .add_pointwise(shape[:-2])
-            .add_factor(d1, [d1, KNULL_DIM], shape[d1], _REPLICATE)
-            .add_factor(d2, [d2, KNULL_DIM], shape[d2], _REPLICATE)
-            .add_factor(KNULL_DIM, [KNULL_DIM, d1], taus[d1], _REPLICATE)
+            .add_factor(_fit([d1], n_in), _fit([d1, KNULL_DIM], n_out), shape[d1], _REPLICATE)
+            .add_factor(_fit([d2], n_in), _fit([d2, KNULL_DIM], n_out), shape[d2], _REPLICATE)
+            .add_factor(_fit([KNULL_DIM], n_in), _fit([KNULL_DIM, d1], n_out), taus[d1], _REPLICATE)
             .build())
 
 
@@ -64,11 +75,12 @@ def _householder_product(op) -> OpShardingRuleAttr:
     shape = shape_of(op.operands[0])
     taus = shape_of(op.operands[1])
     d1, d2 = len(shape) - 2, len(shape) - 1
+    n_in, n_out = len(op.operands), len(op.results)
     return (OpShardingRuleBuilder.for_op(op)
             .add_pointwise(shape[:-2])
-            .add_factor([d1, KNULL_DIM], d1, shape[d1], _REPLICATE)
-            .add_factor([d2, KNULL_DIM], d2, shape[d2], _REPLICATE)
-            .add_factor([KNULL_DIM, d1], KNULL_DIM, taus[d1], _REPLICATE)
+            .add_factor(_fit([d1, KNULL_DIM], n_in), _fit([d1], n_out), shape[d1], _REPLICATE)
+            .add_factor(_fit([d2, KNULL_DIM], n_in), _fit([d2], n_out), shape[d2], _REPLICATE)
+            .add_factor(_fit([KNULL_DIM, d1], n_in), _fit([KNULL_DIM], n_out), taus[d1], _REPLICATE)
             .build())
 
 
@@ -85,12 +97,13 @@ def _approx_top_k(op) -> OpShardingRuleAttr:
     equal size are pointwise; the reduced one gets an operand factor and a blocked result factor."""
     builder = OpShardingRuleBuilder.for_op(op)
     in_shape, out_shape = shape_of(op.operands[0]), shape_of(op.results[0])
+    operands, results = len(op.operands), len(op.results)
     for dim, (n_in, n_out) in enumerate(zip(in_shape, out_shape, strict=True)):
         if n_in == n_out:
             builder.add_factor_for_dim(dim, n_in)
         else:
-            builder.add_factor([dim, dim, KNULL_DIM, KNULL_DIM], [KNULL_DIM, KNULL_DIM], n_in)
-            builder.add_factor([KNULL_DIM] * 4, [dim, dim], n_out, _REPLICATE, blocked=True)
+            builder.add_factor(_fit([dim, dim, KNULL_DIM, KNULL_DIM], operands), _fit([], results), n_in)
+            builder.add_factor(_fit([], operands), _fit([dim, dim], results), n_out, _REPLICATE, blocked=True)
     return builder.build()
 
 
@@ -113,7 +126,7 @@ TARGET_RULES: dict[str, Callable] = {
     "Eigh": _eigh,
     "Qr": _qr, "QrDecompositionBlock": _qr,
     "ProductOfElementaryHouseholderReflectors": _householder_product,
-    "mhlo.topk": _top_k,
+    "mhlo.topk": _top_k, "TopK": _top_k,
     "ApproxTopK": _approx_top_k, "PartialReduce": _approx_top_k,
     "X64Combine": _x64_combine,
 }
