@@ -33,13 +33,9 @@ from shardy_py.verify.diagnostics import Failure
 
 # ODS element classes: pred, int (signless or unsigned), sint (signless only: ``HLO_SInt``), float,
 # complex, quant (per-tensor), quant_axis (per-axis).
-_DESCRIPTIONS = {"pred": "pred (AKA boolean or 1-bit integer)", "int": "2/4/8/16/32/64-bit integer",
-                 "sint": "2/4/8/16/32/64-bit signless integer", "float": "4/6/8/16/32/64-bit float",
-                 "complex": "complex type with 32-bit float or 64-bit float elements",
-                 "quant": "2/4/8/16/32-bit uniform quantized signed integer or 2/4/8/16/32-bit uniform quantized "
-                          "unsigned integer",
-                 "quant_axis": "2/4/8/16/32-bit uniform quantized per axis signed integer or 2/4/8/16/32-bit "
-                               "uniform quantized per axis unsigned integer"}
+_DESCRIPTIONS = {"pred": "bool", "int": "2/4/8/16/32/64-bit integer", "sint": "2/4/8/16/32/64-bit signless integer",
+                 "float": "4/6/8/16/32/64-bit float", "complex": "complex type with 32/64-bit float elements",
+                 "quant": "per-tensor integer quantized", "quant_axis": "per-axis integer quantized"}
 FQ = ("float", "quant")
 FCQ = ("float", "complex", "quant")
 IFCQ = ("int", "float", "complex", "quant")
@@ -190,7 +186,7 @@ def verify_compare(op, ctx) -> Failure | None:
     if f is not None or any(t is None for t in (*types, *outs)):
         return f
     if not all(isinstance(t, RankedTensorType) and element_kind(t) == "pred" for t in outs):
-        return op_fail(op, f"result #0 must be ranked tensor of pred (AKA boolean or 1-bit integer) values, but got "
+        return op_fail(op, f"result #0 must be ranked tensor of bool values, but got "
                            f"'{outs[0]}'")
     if not elements_compatible(types[0], types[1]):
         return op_fail(op, "requires all operands to have the same type")
@@ -224,7 +220,7 @@ def verify_select(op, ctx) -> Failure | None:
         return None
     pred, on_true, on_false = types
     if not isinstance(pred, RankedTensorType) or element_kind(pred) != "pred":
-        return op_fail(op, f"operand #0 must be ranked tensor of pred (AKA boolean or 1-bit integer) values, but got "
+        return op_fail(op, f"operand #0 must be ranked tensor of bool values, but got "
                            f"'{pred}'")
     if any(shape(t) is None for t in types):
         return None

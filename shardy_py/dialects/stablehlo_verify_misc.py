@@ -156,8 +156,8 @@ def verify_rng(op, ctx) -> Failure | None:
         return None
     for i in (0, 1):
         if shape(types[i]) != () or element_kind(types[i]) not in ("pred", "int", "float"):
-            return op_fail(op, f"operand #{i} must be 0D tensor of pred (AKA boolean or 1-bit integer) or 2/4/8/16/32/"
-                               f"64-bit integer or 4/6/8/16/32/64-bit float values, but got '{types[i]}'")
+            return op_fail(op, f"operand #{i} must be 0D tensor of bool or 2/4/8/16/32/64-bit integer or "
+                               f"4/6/8/16/32/64-bit float values, but got '{types[i]}'")
     f = static_dimension_tensor(op, 2)
     if f is not None:
         return f
