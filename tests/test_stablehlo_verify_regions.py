@@ -227,3 +227,18 @@ def test_sort_results_have_the_operands_types() -> None:
         """)
     check(text, "'stablehlo.sort' op inferred type(s) 'tensor<4xf32>' are incompatible with return type(s) of "
                 "operation 'tensor<4xi32>'")
+
+
+def test_if_results_are_tensors_or_tokens() -> None:
+    text = module("%p: tensor<i1>, %b: memref<2xf32>", "memref<2xf32>", """\
+        %r = "stablehlo.if"(%p) ({
+          "stablehlo.return"(%b) : (memref<2xf32>) -> ()
+        }, {
+          "stablehlo.return"(%b) : (memref<2xf32>) -> ()
+        }) : (tensor<i1>) -> memref<2xf32>
+        return %r : memref<2xf32>
+        """)
+    check(text, "'stablehlo.if' op result #0 must be variadic of ranked tensor of 4/6/8/16/32/64-bit float or bool or "
+                "2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer "
+                "quantized values or ranked tensor of per-axis integer quantized values or token, but got "
+                "'memref<2xf32>'")

@@ -235,10 +235,19 @@ def verify_while(op, ctx) -> Failure | None:
     return check_inferred(op, operands)
 
 
+_CONDITIONAL_RESULTS = ("variadic of ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit "
+                        "integer or complex type with 32/64-bit float elements or per-tensor integer quantized values "
+                        "or ranked tensor of per-axis integer quantized values or token")
+
+
 def _verify_conditional(op) -> Failure | None:
-    """``inferConditionalOp`` (if and case) and the results' compatibility with the inferred types."""
+    """ODS's result constraint, ``inferConditionalOp`` (if and case) and the results' compatibility with the
+    inferred types."""
     if not known(op):
         return None
+    for i, r in enumerate(op.results):
+        if not (is_ranked(r.type) or r.type.text == "!stablehlo.token"):
+            return op_fail(op, f"result #{i} must be {_CONDITIONAL_RESULTS}, but got {q(r.type)}")
     pred = op.operands[0].type if op.operands else None
     if pred is None or not is_ranked(pred):
         return None
