@@ -210,15 +210,21 @@ def mutate(text: str, rng: random.Random) -> tuple[str, str] | None:
 # -- the two sides --------------------------------------------------------------------------------
 
 def jaxlib_worker() -> None:
-    """Read ``{"text"}`` lines on stdin; answer ``{"ok", "line", "col", "msg"}`` lines."""
+    """Read ``{"text", "unregistered"}`` lines on stdin (``unregistered``: allow unregistered dialects, as
+    ``mlir-opt -allow-unregistered-dialect``); answer ``{"ok", "line", "col", "msg"}`` lines."""
     from jax._src.interpreters import mlir as jax_mlir
     from jax._src.lib.mlir import ir
 
-    ctx = jax_mlir.make_ir_context()
+    contexts = {}
     out = os.fdopen(os.dup(1), "w")
     os.dup2(2, 1)  # C++ prints to fd 1 must not mix with the answers
     for line in sys.stdin:
-        text = json.loads(line)["text"]
+        request = json.loads(line)
+        text, unregistered = request["text"], bool(request.get("unregistered"))
+        if unregistered not in contexts:
+            contexts[unregistered] = jax_mlir.make_ir_context()
+            contexts[unregistered].allow_unregistered_dialects = unregistered
+        ctx = contexts[unregistered]
         try:
             ir.Module.parse(text, context=ctx)
             answer = {"ok": True}
@@ -236,8 +242,9 @@ class Jaxlib(_Worker):
     def __init__(self, timeout: float = 30.0) -> None:
         super().__init__(timeout, __file__)
 
-    def judge(self, text: str) -> dict | None:
-        return self.ask({"text": text})
+    def judge(self, text: str, unregistered: bool = False) -> dict | None:
+        """jaxlib's verdict on ``text`` (None when it crashed or timed out)."""
+        return self.ask({"text": text, "unregistered": unregistered})
 
 
 class _Timeout(Exception):

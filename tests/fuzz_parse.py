@@ -9,7 +9,11 @@ Without atheris it falls back to hypothesis' ``fuzz_one_input`` over random byte
 (``python tests/fuzz_parse.py --hypothesis N``).
 
 For each input: decode as UTF-8 (with replacement), ``parse``; a ``ParseError`` is the expected
-outcome for junk. The same input is also parsed with the fast paths off (the scanner's one-line path
+outcome for junk. Where jax is installed (and ``FUZZ_MLIR`` is not 0), MLIR's verdict on the same text
+(jaxlib 0.12 in a worker subprocess, unregistered dialects allowed) is compared with ours (parse,
+then verify): the same accept/reject and, where both reject, the same line; disagreements are saved as
+``mlir-verdict-*`` / ``mlir-line-*`` and counted in the ``STATS`` line. The same input is also
+parsed with the fast paths off (the scanner's one-line path
 and the op recipes): verdict, error and print must be the same. A module that parses is printed, the
 print re-parsed (it must parse, and print identically) and verified. Any other exception is a
 finding: it is counted, its input written to ``$FUZZ_FINDINGS`` (default ``/tmp/fuzz_findings``) and
@@ -54,6 +58,7 @@ def check_one(data: bytes) -> None:
         full = _parse_in_full(text)
         assert isinstance(full, shardy_py.ParseError), "only the fast paths reject this input"
         assert (full.line, full.column, full.message) == (e.line, e.column, e.message), "fast paths: other error"
+        _compare_with_mlir(data, text, {"ok": False, "line": e.line, "col": e.column, "msg": e.message})
         return
     _stats["parsed"] += 1
     printed = str(m)
@@ -62,7 +67,55 @@ def check_one(data: bytes) -> None:
     assert str(full) == printed, "fast paths (scanner lines, op recipes) print otherwise than the full parse"
     again = shardy_py.parse(printed)
     assert str(again) == printed, "print is not idempotent"
-    verify(m)
+    errors = [d for d in verify(m) if d.severity == "error"]
+    _compare_with_mlir(data, text, {"ok": True} if not errors else
+                       {"ok": False, "line": errors[0].line, "col": errors[0].column, "msg": errors[0].message})
+
+
+#: The jaxlib worker (``benchmarks/differential_structure.py``), when jax is installed and ``FUZZ_MLIR``
+#: is not 0: False until first asked, None when there is none.
+_mlir: object = False
+
+
+def _mlir_worker():
+    global _mlir
+    if _mlir is False:
+        _mlir = None
+        if os.environ.get("FUZZ_MLIR", "1") != "0":
+            try:
+                import jax  # noqa: F401
+            except ImportError:
+                return None
+            sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+            import differential_structure
+
+            _mlir = differential_structure
+            _mlir.worker = differential_structure.Jaxlib(timeout=10.0)
+    return _mlir
+
+
+def _compare_with_mlir(data: bytes, text: str, mine: dict) -> None:
+    """MLIR's verdict (jaxlib 0.12, unregistered dialects allowed, in a subprocess: it can crash) against
+    ours: the same accept/reject and, where both reject, the first error on the same line. A
+    disagreement is saved (``mlir-*``) and counted: ``mlir_verdict`` (one side accepts), ``mlir_line``
+    (both reject, on other lines); those in other areas' categories (StableHLO op verifiers, sdy
+    rules) are counted apart (``mlir_other``)."""
+    ds = _mlir_worker()
+    if ds is None or len(text) > 65536:
+        return
+    theirs = ds.worker.judge(text, unregistered=True)
+    if theirs is None:
+        _stats["mlir_crashed"] = _stats.get("mlir_crashed", 0) + 1
+        return
+    _stats["mlir_judged"] = _stats.get("mlir_judged", 0) + 1
+    kind = ds.category(mine, theirs, text)
+    if kind is None:
+        return
+    key = ("mlir_other" if kind in (ds.OP_CATEGORY, ds.SDY_CATEGORY, ds.DIALECT_CATEGORY) else
+           "mlir_verdict" if mine["ok"] != theirs["ok"] else "mlir_line")
+    _stats[key] = _stats.get(key, 0) + 1
+    if key != "mlir_other":
+        _save(key.replace("_", "-"), data, f"{kind}: ours {mine} jaxlib {theirs}\n")
 
 
 def _parse_in_full(text: str):

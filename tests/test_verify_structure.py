@@ -162,6 +162,28 @@ def test_commands_stop_at_a_use_before_its_definition(tmp_path) -> None:
     assert r.stderr.startswith(f"{path}:2:8: error: operand #1 does not dominate this use"), r.stderr
 
 
+def test_executable_test_part_calling_the_harness_function_is_rejected(conformance_dir) -> None:
+    """Shardy's executable tests call ``@sequential_*``, which their harness adds: the chunk alone is not
+    valid IR (jaxlib 0.12: "'func.call' op 'sequential_reduce_window' does not reference a valid
+    function", once the `check` ops it also holds are allowed), though the manifest calls it valid."""
+    path = conformance_dir / "transforms/export/test/executable_convert_global_to_local/stablehlo_reduce_window.mlir"
+    got = first_error(path.read_text().split("// -----")[0])
+    assert got == (27, 10, "'func.call' op 'sequential_reduce_window' does not reference a valid function")
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ('"stablehlo.reshape"(%a) : (tensor<8xf32>) -> ()', "'stablehlo.reshape' op requires one result"),
+    ('%0 = "stablehlo.reshape"(%a, %a) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>',
+     "'stablehlo.reshape' op requires a single operand"),
+    ('%0:2 = "stablehlo.add"(%a, %a) : (tensor<8xf32>, tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)',
+     "'stablehlo.add' op requires one result"),
+])
+def test_operand_and_result_counts_of_declared_ops(body: str, message: str) -> None:
+    # jaxlib 0.12: at the op's name (2:3, 2:8, 2:10)
+    column = 3 if not body.startswith("%") else 8 if body.startswith("%0 ") else 10
+    assert first_error(F + f"  {body}\n  return %a : tensor<8xf32>\n}}\n") == (2, column, message)
+
+
 def test_used_alias_is_written_out() -> None:
     text = "#a = 1 : i32\n!t = tensor<8xf32>\nfunc.func @f(%x: !t) attributes {x = #a} { return }\n"
     assert first_error(text) is None

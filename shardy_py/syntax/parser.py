@@ -16,6 +16,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import DYNAMIC, RankedTensorType, Type, UnrankedTensorType, VectorType, parse_type
+from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense_pieces, canonical_dense_value, canonical_float_attr
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
@@ -79,6 +80,10 @@ _ALIAS_DEF = re.compile(r"([!#][\w$.-]+)\s*=")
 _ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
+#: Type texts the strict reader has accepted (``Cursor.type``).
+_CHECKED_TYPES: set[str] = set()
+
+
 class Cursor:
     """Reads one op's text, ``[pos, end)`` of the source, region spans included."""
 
@@ -188,7 +193,15 @@ class Cursor:
         text = self.p.norm(start, self.pos)
         if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
             text = self.p.expand_aliases(text)
-        return parse_type(text)
+        t = parse_type(text)
+        if type(t) is not Type and not isinstance(t, RankedTensorType) or t.text in _CHECKED_TYPES:
+            return t
+        _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
+        if err is not None:
+            at = start + err.offset if text == self.text[start:self.pos] else start
+            raise self.p.error(at, err.message)
+        _CHECKED_TYPES.add(t.text)
+        return t
 
     def skip_type(self) -> None:
         self.ws()
@@ -1523,11 +1536,11 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
     module, slower; the tests and the fuzz target compare the two.
     """
-    if "\x00" in text:
-        i = text.index("\x00")
+    blanked = blank_comments(text)
+    if "\x00" in blanked:  # (a comment may hold one, as MLIR's lexer skips it there)
+        i = blanked.index("\x00")
         line, col = LineIndex(text, first_line).locate(i)
         raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
-    blanked = blank_comments(text)
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
     p = ModuleParser(blanked, filename, first_line, fast_paths)

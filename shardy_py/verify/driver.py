@@ -280,9 +280,14 @@ class _Run:
             if f is not None:
                 self.report(op, f)
                 return
+        decl = OPS.get(op.name)
+        if decl is not None:
+            f = structure.verify_arity(op, decl)
+            if f is not None:
+                self.report(op, f)
+                return
         if self._run(op, OP_RULES.get(op.name)):
             return
-        decl = OPS.get(op.name)
         if decl is not None and decl.verify is not None:
             f = decl.verify(op, self.ctx)
             if f is not None and not _uses_value_from_outside_isolated_region(op):

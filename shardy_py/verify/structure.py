@@ -75,6 +75,36 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def _count_rule(defs, what: str, one: str) -> tuple[int, bool, str]:
+    """(how many, exact?, the ODS message stem) for a declaration's operand or result groups."""
+    singles = sum(1 for d in defs if d.kind == "single")
+    exact = all(d.kind == "single" for d in defs)
+    return singles, exact, one if singles == 1 else what
+
+
+_ARITY: dict[str, tuple] = {}
+
+
+def verify_arity(op: Operation, decl) -> Failure | None:
+    """ODS's count traits of a declared op (``OneResult``, ``NOperands<N>``, ``AtLeastNOperands<N>``...):
+    "requires one result", "expected 2 operands, but found 3", as MLIR's ``verifyInvariants``."""
+    rules = _ARITY.get(decl.name)
+    if rules is None:
+        rules = _ARITY[decl.name] = (_count_rule(decl.operands, "operands", "a single operand"),
+                                     _count_rule(decl.results, "results", "one result"))
+    for (n, exact, stem), found, what in ((rules[0], len(op.operands), "operand"),
+                                          (rules[1], len(op.results), "result")):
+        if exact and found != n:
+            message = (f"requires zero {what}s" if n == 0 else f"requires {stem}" if n == 1
+                       else f"expected {n} {what}s, but found {found}")
+        elif not exact and found < n:
+            message = f"expected {n} or more {what}s, but found {found}"
+        else:
+            continue
+        return Failure(f"'{op.name}' op {message}", (), name_position(op))
+    return None
+
+
 def symbol_name(attr) -> str | None:
     """The name a flat symbol reference (``@f`` or ``@"f"``) holds, None for anything else."""
     text = attr.text if isinstance(attr, OpaqueAttr) else attr if isinstance(attr, str) else None
@@ -140,4 +170,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
-__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "name_position"]
+__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "verify_arity", "name_position"]
