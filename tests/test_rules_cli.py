@@ -1,6 +1,7 @@
 """``python -m shardy_py rules``: which ops it prints, what it prints, and its errors and exit codes."""
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
@@ -104,8 +105,10 @@ def test_conservative_blocks_propagation_through_a_padded_dimension(tmp_path, ru
     assert conservative[-2] == "  j          6  permutation + blocked propagation  operand 0 dim 1, result 0 dim 1"
 
 
-def test_reads_standard_input(run_main):
-    r = run_main("rules", "-", "--op", "2", input=MODULE)
+def test_reads_standard_input(run_main, monkeypatch):
+    # The command reads standard input's bytes (sys.stdin.buffer), as a terminal or pipe has them.
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(MODULE.encode())))
+    r = run_main("rules", "-", "--op", "2")
     assert r.stdout == DOT_VIEW
 
 
