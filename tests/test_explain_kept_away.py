@@ -276,10 +276,12 @@ EXPLAINED = {
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
       step 4: stablehlo.negate at call.mlir:5:3, operand 0 -> result 0 (from result 0 of func.call @f)
-      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
-      no step (a call rebuilt after propagation): @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
+        @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
       step 2: stablehlo.exponential at call.mlir:9:3, operand 0 -> result 0 (from argument 0 (%b) of @f)
-      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
       step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
   dimension 1: not sharded
 """,
@@ -287,10 +289,12 @@ EXPLAINED = {
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
   note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from %0 (stablehlo.exponential)
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
-      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
-      no step (a call rebuilt after propagation): @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @f at call.mlir:4:3, result 0 of @f -> result 0 (from result 0 of @f)
+        @f returns at call.mlir:10:3, operand 0 -> the function result (from %0 (stablehlo.exponential))
       step 2: stablehlo.exponential at call.mlir:9:3, operand 0 -> result 0 (from argument 0 (%b) of @f)
-      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
       step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
   dimension 1: not sharded
 """,
@@ -298,16 +302,19 @@ EXPLAINED = {
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
   note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from %0 (stablehlo.abs)
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, no priority (p0) at call.mlir:2:17
-      no step (a call rebuilt after propagation): func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @f at call.mlir:4:3, operand 0 -> argument 0 of @f (from %0 (stablehlo.abs))
       step 0: stablehlo.abs at call.mlir:3:3, operand 0 -> result 0 (from argument 0 (%a) of @main)
   dimension 1: not sharded
 """,
     ("call_sideways", "%d"): """argument 1 (%d) of @main at call_sideways.mlir:2:92
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, priority p0 at call_sideways.mlir:2:17
-      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, argument 1 of @g -> operand 1 (from argument 1 (%q) of @g)
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @g at call_sideways.mlir:3:3, argument 1 of @g -> operand 1 (from argument 1 (%q) of @g)
       step 1: stablehlo.add at call_sideways.mlir:8:3, operand 0 -> operand 1 (from argument 0 (%p) of @g)
-      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
   dimension 1: not sharded
 """,
     ("call_sideways", "@g:%q"): """argument 1 (%q) of @g at call_sideways.mlir:7:43
@@ -315,7 +322,8 @@ EXPLAINED = {
   note: Shardy recorded no sdy.sharding_origins for this value (the pipeline rebuilt its call or callee from an sdy.named_computation after propagation): read from argument 1 (%d) of @main
   dimension 0, axis "x": from argument 0 (%a) of @main, dimension 0, priority p0 at call_sideways.mlir:2:17
       step 1: stablehlo.add at call_sideways.mlir:8:3, operand 0 -> operand 1 (from argument 0 (%p) of @g)
-      no step (a call rebuilt after propagation): func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
+      through a call rebuilt after propagation (no steps recorded):
+        func.call @g at call_sideways.mlir:3:3, operand 0 -> argument 0 of @g (from argument 0 (%a) of @main)
   dimension 1: not sharded
 """,
 }
@@ -386,9 +394,10 @@ def test_a_constraint_the_pipeline_made_a_reshard_is_found_by_its_location():
     assert explain(module, "%1").sharding == reshard.properties["sharding"]
 
 
-@pytest.mark.parametrize(("path", "value", "whole"), [("examples/reshape_constraint.mlir", "%0", True),
-                                                      ("examples/mlp.mlir", "@relu:%arg0", False)])
-def test_the_readme_shows_what_the_command_prints(path, value, whole, capsys):
+@pytest.mark.parametrize(("path", "value", "whole", "extra"), [
+    ("examples/reshape_constraint.mlir", "%0", True, ["--width", "100"]),
+    ("examples/mlp.mlir", "@relu:%arg0", False, [])])
+def test_the_readme_shows_what_the_command_prints(path, value, whole, extra, capsys, monkeypatch):
     """The README's propagate/explain section quotes these commands' output (the call chain's first
     axis only)."""
     from pathlib import Path
@@ -396,7 +405,8 @@ def test_the_readme_shows_what_the_command_prints(path, value, whole, capsys):
     from shardy_py.cli import main
 
     root = Path(__file__).parent.parent
-    assert main(["propagate", str(root / path), "--explain", value]) == 0
+    monkeypatch.chdir(root)  # the path as the README writes it (wrapping counts its characters)
+    assert main(["propagate", path, "--explain", value, *extra]) == 0
     out = capsys.readouterr().out.replace(str(root) + "/", "")
     lines = out.splitlines()
     cut = len(lines) if whole else next(i for i, line in enumerate(lines) if line.startswith("  dimension 1"))
@@ -468,3 +478,18 @@ def test_priority_verdict_in_plain_words(first, second, verdict):
     from shardy_py.explanation.kept_away import priority_verdict
 
     assert priority_verdict('"x"', first, '"y"', second) == verdict
+
+
+def test_text_wraps_every_line_at_the_width_with_indented_continuations():
+    text = explain(_propagated("used"), "%a").text(width=80)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert " ".join(text.split()) == " ".join(str(explain(_propagated("used"), "%a")).split())
+    lines = text.splitlines()
+    wrapped = [k for k in range(1, len(lines)) if len(lines[k - 1]) > 60 and lines[k].startswith("        ")]
+    assert wrapped, text
+
+
+def test_hops_through_a_rebuilt_call_are_summarised_once():
+    text = str(explain(_propagated("call"), "%2"))
+    assert text.count("through a call rebuilt after propagation (no steps recorded):") <= text.count("dimension")
+    assert "no step (a call rebuilt" not in text

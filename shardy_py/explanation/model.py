@@ -91,6 +91,13 @@ class Explanation:
 
         return explanation_text(self)
 
+    def text(self, width: int | None = None) -> str:
+        """``str()`` with every line longer than ``width`` wrapped at spaces, its continuation
+        indented under it (for a terminal; ``None``: lines as long as they are)."""
+        from shardy_py.explanation.render import wrapped
+
+        return wrapped(str(self), width)
+
     def _repr_html_(self) -> str:
         from shardy_py.explanation.render import explanation_html
 

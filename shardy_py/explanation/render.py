@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+import textwrap
 
 from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import UserSharding, axis_text
@@ -24,15 +25,32 @@ def _origin_text(origin: UserSharding | None, story_axis, source_name: str | Non
     return ", ".join(parts) + _at(origin.loc, source_name)
 
 
+def _hop_place(hop: Hop, source_name: str | None) -> str:
+    return f"{hop.op}{_at(hop.loc, source_name)}, {hop.source} -> {hop.target} (from {hop.came_from})"
+
+
 def _hop_text(hop: Hop, source_name: str | None) -> str:
     step = f"step {hop.step}" if hop.step is not None else "no step (a call rebuilt after propagation)"
-    return f"{step}: {hop.op}{_at(hop.loc, source_name)}, {hop.source} -> {hop.target} (from {hop.came_from})"
+    return f"{step}: {_hop_place(hop, source_name)}"
+
+
+NO_STEP = "through a call rebuilt after propagation (no steps recorded):"
 
 
 def _story_lines(story: AxisStory, source_name: str | None) -> list[str]:
+    """The origin line, then the hops, latest first; a run of hops through a rebuilt call (no step
+    numbers) under one heading."""
     lines = [f"  dimension {story.dim}, axis {axis_text(story.axis)}: from "
              + _origin_text(story.origin, story.axis, source_name)]
-    lines += [f"      {_hop_text(h, source_name)}" for h in story.hops]
+    previous_step = 0
+    for hop in story.hops:
+        if hop.step is None:
+            if previous_step is not None:
+                lines.append(f"      {NO_STEP}")
+            lines.append(f"        {_hop_place(hop, source_name)}")
+        else:
+            lines.append(f"      {_hop_text(hop, source_name)}")
+        previous_step = hop.step
     return lines
 
 
@@ -65,6 +83,21 @@ def explanation_text(e: Explanation) -> str:
         lines.append("  kept away:")
         lines += ["  " + _kept_text(k, e.source_name) for k in e.kept_away]
     return "\n".join(lines) + "\n"
+
+
+def wrapped(text: str, width: int | None) -> str:
+    """``text`` with lines longer than ``width`` broken at spaces, continuations indented 4 more."""
+    if width is None:
+        return text
+    out = []
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        if len(line) <= width:
+            out.append(line)
+            continue
+        out += textwrap.wrap(line, width=width, initial_indent="", subsequent_indent=indent + "    ",
+                             break_long_words=False, break_on_hyphens=False) or [line]
+    return "\n".join(out)
 
 
 def _cell(text: str) -> str:

@@ -87,7 +87,11 @@ def run(args: argparse.Namespace) -> int:
         if args.html:
             parts.append("".join(e._repr_html_() for e in explanations))
         else:
-            parts.append("\n".join(str(e) for e in explanations))
+            from shardy_py.show.command import drawing_width
+
+            # wrapped for a terminal (or at --width); piped text keeps one line per fact
+            width = drawing_width(args) if args.width or (sys.stdout.isatty() and not args.output) else None
+            parts.append("\n".join(e.text(width) for e in explanations))
     if not parts:
         phase("printing")
         parts.append(str(result))
