@@ -78,3 +78,52 @@ def test_partition_matches_jaxlib_on_jax_programs(name, lowered, jaxlib):
 @pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.mlir")))
 def test_partition_matches_jaxlib_on_the_examples(name, jaxlib):
     compare((EXAMPLES / name).read_text(), jaxlib)
+
+
+def _normalised(text: str) -> str:
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    from differential_partition import normalise_device_ids
+
+    return normalise_device_ids(text)
+
+
+def test_partitioner_passes_match_jaxlib_on_drawn_modules(jaxlib):
+    """A short version of ``benchmarks/differential_partition.py --stage partitioner`` (5,000 cases
+    for the long run): on drawn modules after jaxlib's propagation and export pipeline, our
+    pad-for-divisibility, convert-global-to-local and drop-sharding-and-mesh print what jaxlib's
+    print (device-id reading normalised where jaxlib reads it as i32) or fail where they fail."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+
+    from shardy_py.passes.manager import PassManager
+    from shardy_py.passes.partition import partition_passes
+    from shardy_py.strategies import propagation_module_texts
+
+    front = PIPELINE.replace(",sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},"
+                             "sdy-drop-sharding-and-mesh", "")
+    counts = {"same": 0, "both failed": 0, "skipped": 0}
+
+    def case(text: str) -> None:
+        exported = jaxlib.run(text, front)
+        theirs = jaxlib.run(text, PIPELINE)
+        if exported in ("crashed", "unread") or exported.startswith("<") or theirs in ("crashed", "unread"):
+            counts["skipped"] += 1
+            return
+        module = shardy_py.parse(exported)
+        try:
+            PassManager(partition_passes()[1:]).run(module)
+            mine = str(module)
+        except PassError:
+            mine = None
+        if theirs.startswith("<"):
+            assert mine is None, exported
+            counts["both failed"] += 1
+            return
+        assert mine is not None, exported
+        assert mine == theirs or _normalised(mine) == _normalised(theirs), exported
+        counts["same"] += 1
+
+    cfg = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck), max_examples=15,
+                   phases=[Phase.generate])
+    hseed(20261125)(cfg(given(propagation_module_texts())(case)))()
+    assert counts["same"] >= 1, counts
