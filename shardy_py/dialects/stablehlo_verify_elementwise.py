@@ -133,11 +133,35 @@ def _infer(op, short: str, types: list[Type]) -> Failure | None:
     if short in ("is_finite", "compare"):
         return check_inferred(op, [RankedTensorType.get(shape(first), "i1", first.encoding)])
     if short == "add":
-        if is_quantized(first) or any(is_quantized(t) for t in (*types, *out_types(op))):
-            return None
+        if any(is_quantized(t) for t in (*types, *out_types(op))):
+            f = _add_quantization(types[0], types[1], out_types(op)[0])
+            return f or check_inferred(op, [_most_specific(types)])
         if any(element(t) != element(first) for t in (*types, *out_types(op))):
             return emit("op requires the same element type for all operands and results")
         return check_inferred(op, [_most_specific(types)])
+    return None
+
+
+def _add_quantization(lhs: Type, rhs: Type, result: Type) -> Failure | None:
+    """``verifyBinaryOpQuantizationConstraints``: all quantized alike (storage width, expressed type), per-axis
+    operands give a per-axis result on their dimension."""
+    q = [element(t) for t in (lhs, rhs, result)]
+    if not all(isinstance(e, QuantizedType) for e in q):
+        return emit("expects  all operands and results to be either quantized or non-quantized")
+    if len({e.storage_width for e in q}) != 1:
+        return emit("mismatched operands and result quantization storage types")
+    if len({e.expressed_type for e in q}) != 1:
+        return emit("mismatched operands and result quantization expressed types")
+    (ql, t_l), (qr, t_r), (qo, t_o) = zip(q, (lhs, rhs, result), strict=True)
+    if ql.is_per_axis or qr.is_per_axis:
+        if not qo.is_per_axis:
+            return emit("result is not per_axis quantized but lhs or rhs are")
+        for side, e in (("lhs", ql), ("rhs", qr)):
+            if e.is_per_axis and e.quantized_dimension != qo.quantized_dimension:
+                return emit(f"quantization_dimension of {side} and result are not same '{e}' vs '{qo}'")
+        return None
+    if qo.is_per_axis:
+        return emit("result per_axis quantized but none from rhs and lhs are per_axis quantized")
     return None
 
 

@@ -24,6 +24,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     tensor,
     typed_prop,
 )
+from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
+from shardy_py.dialects.stablehlo_verify_types import block_known, entry_block, scalar_tensor
 from shardy_py.ir.stablehlo_attrs import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr
 from shardy_py.verify.diagnostics import Failure
 
@@ -264,9 +266,8 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
     return None
 
 
-@clean_when_seen
 def verify_scatter(op, ctx) -> Failure | None:
-    """``stablehlo.scatter``: ``verifyScatterOp`` without the update computation's checks."""
+    """``stablehlo.scatter``: ``verifyScatterOp`` (the update computation by ``verifyReducerShape``)."""
     types = in_types(op)
     n = (len(types) - 1) // 2
     dn = typed_prop(op, "scatter_dimension_numbers")
@@ -286,6 +287,11 @@ def verify_scatter(op, ctx) -> Failure | None:
     f = _index_vector_dim_in_range(op, dn.index_vector_dim, len(indices), "scatter_indices")
     if f is not None:
         return f
+    block = entry_block(op.regions[0]) if op.regions else None
+    if block is not None and block_known(block):
+        f = verify_reducer(block, types[:n], [scalar_tensor(element(t)) for t in types[n + 1:]], [])
+        if f is not None:
+            return f
     expanded = list(indices) + ([1] if dn.index_vector_dim == len(indices) else [])
     for u in updates:
         want = len(expanded) - 1 + len(dn.update_window_dims)
