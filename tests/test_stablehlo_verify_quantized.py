@@ -71,3 +71,31 @@ def test_uniform_quantize_keeps_the_expressed_type() -> None:
         return %r : tensor<2x!quant.uniform<i8:f64, 1.000000e-01>>
         """)
     assert ours(text) == [(2, "Expressed type of result expected to be 'f32', but got 'f64'")]
+
+
+def _shape_op(op: str, attrs: str, a: str, b: str) -> str:
+    return module(f"%x: {a}", b, f"""\
+        %r = "stablehlo.{op}"(%x) {attrs} : ({a}) -> {b}
+        return %r : {b}
+        """)
+
+
+def test_reshape_keeps_the_quantization() -> None:
+    a = "tensor<2x4x!quant.uniform<i8:f32, 1.000000e-01:-30>>"
+    b = "tensor<8x!quant.uniform<i8:f32, 2.000000e-01:-30>>"
+    assert ours(_shape_op("reshape", "", a, b)) == [
+        (2, f"expect same quantization scale and zero_point but got '{a}' vs '{b}'")]
+
+
+def test_transpose_moves_the_quantized_dimension() -> None:
+    a = "tensor<2x4x!quant.uniform<i8:f32:0, {1.000000e-01:-30,1.000000e-01:-30}>>"
+    b = "tensor<4x2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,1.000000e-01:-30,1.000000e-01:-30,1.000000e-01:-30}>>"
+    assert ours(_shape_op("transpose", "{permutation = array<i64: 1, 0>}", a, b)) == [
+        (2, "operand quantization_dimension 0 is not same as permutation[0] = 1")]
+
+
+def test_broadcast_of_a_size_one_quantized_dimension_repeats_its_parameters() -> None:
+    a = "tensor<1x!quant.uniform<i8:f32:0, {1.000000e-01:-30}>>"
+    b = "tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,2.000000e-01:-30}>>"
+    assert ours(_shape_op("broadcast_in_dim", "{broadcast_dimensions = array<i64: 0>}", a, b)) == [
+        (2, "mismatch result scale 1 (2.000000e-01) and operand scale 0 (1.000000e-01)")]

@@ -153,15 +153,19 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     return decl
 
 
-def add_verifier(name: str, fn: Callable) -> None:
+def add_verifier(name: str, fn: Callable, after: bool = False) -> None:
     """Run ``fn(op, ctx)`` before the verifier op ``name`` already has (ODS constraints come before
-    an op's own verifier); the first failure is the op's."""
+    an op's own verifier), or after it; the first failure is the op's."""
     decl = OPS[name]
     rest = decl.verify
+    if rest is None:
+        decl.verify = fn
+        return
+    first, then = (rest, fn) if after else (fn, rest)
 
-    def chained(op, ctx, first=fn, then=rest):
+    def chained(op, ctx, first=first, then=then):
         f = first(op, ctx)
-        return f if f is not None or then is None else then(op, ctx)
+        return f if f is not None else then(op, ctx)
 
     decl.verify = chained
 
@@ -177,7 +181,7 @@ _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
 DIALECT_MODULES = ("arith_ops", "tensor_ops", "stablehlo", "func",
                    "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
-                   "stablehlo_verify_quantized")
+                   "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes")
 
 
 def _load() -> None:
