@@ -19,7 +19,9 @@ inference's (``'stablehlo.add' op ...``, or jaxlib's message on a line of a stab
 op-verifier work of issue 26 item 2); ``sdy_verifier`` likewise for sdy ops (the sdy rules of
 jaxlib 0.12, issue 21); ``stablehlo_attribute_syntax`` when jaxlib's StableHLO/CHLO attribute parser
 rejects a mnemonic or keyword (we keep those attributes as written); ``syntax_error_line`` when both
-reject text that is not MLIR (a torn type, a cut line) on different lines; else ``structure``.
+reject text that is not MLIR (a torn type, a cut line) on different lines; ``named_location`` when
+both reject and jaxlib places its error at the op's own ``loc(...)`` (a JAX program's source
+location), not at a line of the text; else ``structure``.
 ``--out`` writes every disagreement (seed, mutation, text, both verdicts) as JSON lines. Exit
 status 1 when a ``structure`` disagreement or an internal error of ours was found.
 """
@@ -51,6 +53,7 @@ DIALECT_CATEGORY = "unregistered_dialect"
 STRUCTURE_CATEGORY = "structure"
 SYNTAX_CATEGORY = "syntax_error_line"
 SDY_CATEGORY = "sdy_verifier"
+NAMED_LOCATION_CATEGORY = "named_location"
 DIALECT_ATTR_CATEGORY = "stablehlo_attribute_syntax"
 #: The StableHLO/CHLO dialects' own attribute and type parsers (their mnemonics and keywords), which
 #: keep such attributes as written text here.
@@ -286,6 +289,8 @@ def category(mine: dict, theirs: dict, text: str = "") -> str | None:
         return None
     if not mine["ok"] and not theirs["ok"] and mine["line"] == theirs["line"]:
         return None
+    if not mine["ok"] and not theirs["ok"] and theirs["line"] == 0:
+        return NAMED_LOCATION_CATEGORY  # (MLIR reports at the op's own loc(...), not at a line of the text)
     their_msg = theirs.get("msg", "")
     if not theirs["ok"] and ("unregistered dialect" in their_msg or "Dialect `" in their_msg):
         return DIALECT_CATEGORY
