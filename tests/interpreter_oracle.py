@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import numpy as np
 from jaxlib_worker import JaxlibWorker
@@ -39,13 +40,20 @@ def dense_text(array: np.ndarray, element: str) -> str:
 def cpp_eval(text: str, args: list[tuple[np.ndarray, str]]) -> list[np.ndarray] | None:
     """jaxlib's results of ``main`` of ``text`` on ``args`` ((array, element type) pairs); None when
     jaxlib rejects the module or dies on it."""
+    answer = cpp_eval_timed(text, args)
+    return None if answer is None else answer[0]
+
+
+def cpp_eval_timed(text: str, args: list[tuple[np.ndarray, str]], timeout: float = 60):
+    """(``cpp_eval``'s results, the seconds ``eval_module`` took in the child), or None."""
     global _WORKER
     if _WORKER is None:
-        _WORKER = EvalWorker(timeout=60)
+        _WORKER = EvalWorker(timeout=timeout)
+    _WORKER.timeout = timeout
     answer = _WORKER.call("eval", text=text, args=[dense_text(a, e) for a, e in args])
     if not answer.get("ok"):
         return None
-    return [from_dense(parse_attribute(r)) for r in answer["results"]]
+    return [from_dense(parse_attribute(r)) for r in answer["results"]], answer["seconds"]
 
 
 def _serve() -> None:  # pragma: no cover - runs in the child
@@ -60,8 +68,10 @@ def _serve() -> None:  # pragma: no cover - runs in the child
             with ctx:
                 m = ir.Module.parse(req["text"])
                 args = [ir.Attribute.parse(a) for a in req["args"]]
+                start = time.perf_counter()
                 results = stablehlo.eval_module(m, args)
-            answer = {"ok": True, "results": [str(r) for r in results]}
+                seconds = time.perf_counter() - start
+            answer = {"ok": True, "results": [str(r) for r in results], "seconds": seconds}
         except Exception as e:  # noqa: BLE001 - reported to the parent as an answer
             answer = {"ok": False, "error": f"{type(e).__name__}: {e}"}
         sys.stdout.write(json.dumps(answer) + "\n")

@@ -21,6 +21,10 @@ _UFUNCS = {"stablehlo.add": np.add, "stablehlo.multiply": np.multiply, "stablehl
            "stablehlo.xor": np.bitwise_xor}
 
 
+#: Dtypes whose numpy arithmetic rounds each step to the type itself (not the ml_dtypes ones).
+_SEQUENTIAL_DTYPES = tuple(np.dtype(t) for t in (np.float16, np.float32, np.float64, np.complex64, np.complex128))
+
+
 def _combiner(ev, region, names: list[str]):
     """A function (accumulators, values) -> new accumulators doing what ``region`` does."""
     op_name = binary_ufunc(region) if len(names) == 1 else None
@@ -50,6 +54,10 @@ def reduce_arrays(ev, region, inputs: list[np.ndarray], inits: list[np.ndarray],
     if op_name in _UFUNCS and names[0] not in ("i1",) and not is_float(names[0]) and "complex" not in names[0]:
         fn = _UFUNCS[op_name]
         return [fn(acc[0], fn.reduce(moved[0], axis=-1)).astype(acc[0].dtype)]
+    if op_name in ("stablehlo.add", "stablehlo.multiply") and moved[0].dtype in _SEQUENTIAL_DTYPES:
+        # ``accumulate`` adds one element at a time, in order: the reference's sum, every step rounded
+        fn = _UFUNCS[op_name]
+        return [fn.accumulate(np.concatenate([acc[0][..., None], moved[0]], axis=-1), axis=-1)[..., -1]]
     step = _combiner(ev, region, names)
     for k in range(count):
         acc = step(acc, [m[..., k] for m in moved])
