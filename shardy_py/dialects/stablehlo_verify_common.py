@@ -129,10 +129,15 @@ def dims_compatible(a: int, b: int) -> bool:
 def bounds(t: Type | None) -> tuple[int, ...] | None:
     """The ``#stablehlo.bounds<...>`` of a ranked tensor type (``DYNAMIC`` for ``?``), None without."""
     enc = getattr(t, "encoding", None)
-    if not isinstance(t, RankedTensorType) or not enc or not enc.startswith("#stablehlo.bounds<"):
+    if not isinstance(t, RankedTensorType) or not enc:
         return None
-    return tuple(DYNAMIC if w.strip() == "?" else int(w) for w in enc[len("#stablehlo.bounds<"):-1].split(",")
-                 if w.strip())
+    if enc.startswith("#stablehlo.bounds<"):
+        body = enc[len("#stablehlo.bounds<"):-1]
+    elif enc.startswith("#stablehlo.type_extensions<") and "[" in enc:
+        body = enc[enc.index("[") + 1:enc.rindex("]")]
+    else:
+        return None
+    return tuple(DYNAMIC if w.strip() == "?" else int(w) for w in body.split(",") if w.strip())
 
 
 def tensor(dims: Sequence[int], elem: Type | str, bound: Sequence[int] | None = None) -> RankedTensorType:
