@@ -122,6 +122,8 @@ class Evaluator:
         self.out = out
         self.print_lock = print_lock or threading.Lock()
         self.probe_state = probe_state if probe_state is not None else {"next_id": 0, "lock": threading.Lock()}
+        #: Per op, whether it takes or gives quantized tensors (``quant.has_quantized``), found once.
+        self._quantized: dict = {}
         #: The values visible to the op being run (regions of control flow ops see them).
         self.scope: dict = {}
         #: True while a region runs on whole arrays of elements at once (``regions.apply_scalar_region``):
@@ -177,7 +179,10 @@ class Evaluator:
         outer = self.scope
         self.scope = env
         try:
-            if has_quantized(op):
+            quantized = self._quantized.get(op)
+            if quantized is None:
+                quantized = self._quantized[op] = has_quantized(op)
+            if quantized:
                 results = run_dequantized(self, op, fn, operands)
             else:
                 results = fn(self, op, operands)

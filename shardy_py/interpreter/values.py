@@ -13,6 +13,8 @@ from the IR type of the SSA value that holds it (``element_name``).
 """
 from __future__ import annotations
 
+import functools
+
 import ml_dtypes
 import numpy as np
 
@@ -56,6 +58,7 @@ def _storage_of(name: str) -> str:
     return storage_name(q)
 
 
+@functools.lru_cache(maxsize=1024)
 def int_info(name: str) -> tuple[int, bool] | None:
     """(bit width, signed) of an integer element type name (``i1`` is unsigned, width 1); None otherwise;
     a quantized type's are its storage type's."""
@@ -93,6 +96,7 @@ def is_unsigned(name: str) -> bool:
     return info is not None and not info[1]
 
 
+@functools.lru_cache(maxsize=1024)
 def dtype_of(name: str) -> np.dtype:
     """The numpy dtype holding elements of type ``name``; ``UnsupportedType`` when there is none."""
     if name.startswith("!quant."):
@@ -126,6 +130,8 @@ def fit(array: np.ndarray, name: str) -> np.ndarray:
     dtype = dtype_of(name)
     if array.dtype != dtype:
         array = array.astype(dtype)
+    if dtype.itemsize != 1 or dtype.kind not in "iu":
+        return array
     info = int_info(name)
     if info is not None and info[0] in (2, 4):
         width, signed = info
