@@ -99,3 +99,27 @@ def test_broadcast_of_a_size_one_quantized_dimension_repeats_its_parameters() ->
     b = "tensor<2x!quant.uniform<i8:f32:0, {1.000000e-01:-30,2.000000e-01:-30}>>"
     assert ours(_shape_op("broadcast_in_dim", "{broadcast_dimensions = array<i64: 0>}", a, b)) == [
         (2, "mismatch result scale 1 (2.000000e-01) and operand scale 0 (1.000000e-01)")]
+
+
+def _dot_general(lhs: str, rhs: str, result: str) -> str:
+    return module(f"%a: {lhs}, %b: {rhs}", result, f"""\
+        %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : ({lhs}, {rhs}) -> {result}
+        return %r : {result}
+        """)
+
+
+@pytest.mark.parametrize(("lhs", "rhs", "result", "message"), [
+    ("tensor<2x3xf32>", "tensor<3x4xf32>", "tensor<2x4x!quant.uniform<i8:f32, 1.000000e+00>>",
+     "rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold"),
+    ("tensor<2x3xf32>", "tensor<3x4x!quant.uniform<i8:f32, 1.000000e+00:5>>", "tensor<2x4xf32>",
+     "Zero point of rhs should be 0"),
+    ("tensor<2x3xf32>", "tensor<3x4x!quant.uniform<i8:f64, 1.000000e+00>>", "tensor<2x4xf32>",
+     "mismatched rhs quantization expressed type and lhs and result element type"),
+])
+def test_dot_general_quantization(lhs: str, rhs: str, result: str, message: str) -> None:
+    assert ours(_dot_general(lhs, rhs, result)) == [(2, message)]
+
+
+def test_dot_general_hybrid_quantization_is_accepted() -> None:
+    assert ours(_dot_general("tensor<2x3xf32>", "tensor<3x4x!quant.uniform<i8:f32, 1.000000e+00>>",
+                             "tensor<2x4xf32>")) == []

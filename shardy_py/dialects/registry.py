@@ -181,7 +181,8 @@ _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
 DIALECT_MODULES = ("arith_ops", "tensor_ops", "stablehlo", "func",
                    "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
-                   "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes")
+                   "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes",
+                   "stablehlo_verify_quant_dot")
 
 
 def _load() -> None:
