@@ -262,3 +262,26 @@ def test_cli_show_draws_the_propagated_shardings(tmp_path, capsys):
     code, out, err = _cli(tmp_path, capsys, embedding("p1", "p0"), "--show")
     assert (code, err) == (0, "")
     assert out.startswith('%w: tensor<32x16xf32>  (argument 0 of @main)\n  #sdy.sharding<@mesh, [{}, {"x"}]>\n')
+
+
+RENUMBERED = """sdy.mesh @mesh = <["x"=2]>
+func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %7 = stablehlo.add %a, %c : tensor<8xf32>
+  %9 = stablehlo.negate %7 : tensor<8xf32>
+  return %9 : tensor<8xf32>
+}
+"""
+
+
+def test_python_explain_reads_names_as_the_module_prints_them():
+    result = _propagated(RENUMBERED)
+    printed = str(result)
+    assert "%2 = stablehlo.negate %1" in printed  # the names a notebook shows
+    assert explain(result, "%2").label == explain(result, "%9", names="written").label == "%9 (stablehlo.negate)"
+    assert explain(result, "%1").label == "%7 (stablehlo.add)"
+
+
+def test_a_name_no_printed_value_has_is_read_as_written():
+    result = _propagated(RENUMBERED)
+    assert explain(result, "%7").label == explain(result, "%1").label == "%7 (stablehlo.add)"

@@ -179,8 +179,34 @@ def _find_value(module: Module, spec: str) -> Node:
     raise ExplainError(f"no value {text} in " + ", ".join(f"@{func_name(f)}" for f in funcs))
 
 
+def printed_value(module: Module, spec: str) -> Value | None:
+    """The value ``str(module)`` prints as ``spec`` (``%4``, ``%arg0``, ``@func:%cst_1``), or None."""
+    from shardy_py.syntax.names import SsaNames
+
+    text = spec.strip()
+    func_spec = None
+    m = re.fullmatch(r'@("[^"]*"|[\w$.\-]+):\s*(.+)', text)
+    if m is not None:
+        func_spec, text = m.group(1).strip('"'), m.group(2).strip()
+    if not text.startswith("%"):
+        return None
+    names = SsaNames(module.op)
+    funcs = [f for f in _funcs(module) if func_spec is None or func_name(f) == func_spec]
+    main = [f for f in funcs if func_name(f) == "main"]
+    for func in main + [f for f in funcs if f not in main]:
+        for op in func.walk():
+            values = list(op.results)
+            for region in op.regions:
+                for block in region.blocks:
+                    values += block.arguments
+            for v in values:
+                if names.name(v, v.name) == text:
+                    return v
+    return None
+
+
 def explain(module: Module, value: Value | str, *, original: Module | None = None,
-            source_name: str | None = None) -> Explanation:
+            source_name: str | None = None, names: str = "printed") -> Explanation:
     """Why ``value`` (a ``Value`` of ``module`` or a ``find_value`` spec) is sharded as it is in
     the propagated ``module``: per dimension and axis, the user sharding it came from (with its
     priority) and the hops it took (``Explanation.stories``, through rebuilt calls too), and the axes
@@ -188,7 +214,13 @@ def explain(module: Module, value: Value | str, *, original: Module | None = Non
     reason (``Explanation.kept_away``, see ``kept_away``).  ``original`` is the module before
     propagation (for priorities, closed dimensions and replicated axes as written, and names the
     pipeline lost; remembered by ``shardy_py.propagate``), ``source_name`` the file name shown with
-    line numbers.  ``str()`` of the result is text, ``_repr_html_()`` an HTML table."""
+    line numbers.  ``str()`` of the result is text, ``_repr_html_()`` an HTML table.
+
+    A name in ``value`` is read as ``str(module)`` prints it (``names="printed"``, what a notebook
+    shows), or as the input was written (``names="written"``, what the command line reads in FILE;
+    also the fallback when no printed name matches)."""
+    if isinstance(value, str) and names == "printed":
+        value = printed_value(module, value) or value
     if isinstance(value, Value):
         owner = value.owner
         op = owner.parent.parent if isinstance(owner, Block) and owner.parent is not None else owner

@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
     phase("explaining")
     try:
-        explanations = [explain(result, spec, source_name=name) for spec in args.explain]
+        explanations = [explain(result, spec, source_name=name, names="written") for spec in args.explain]
     except ExplainError as e:
         print(f"shardy-py propagate: --explain: {e}", file=sys.stderr)
         return 2
