@@ -77,11 +77,10 @@ def test_canonicalize_without_labels_is_an_error():
     assert "enable-patterns=sdy-collective" in str(e.value.diagnostics[0].message)
 
 
-#: jaxlib 0.10.2 predates Shardy commit d62c224b ("ShardingAttr::isEquivalent now compares unreduced
-#: axes"): for it every sharding without sharded dimensions is equivalent to every other, so a
-#: collective permute between two meshes differing in device order, of a value with unreduced axes,
-#: is a no-op it removes.  At the commit we follow (ir/dialect.cc, ``TensorShardingAttr::isEquivalent``)
-#: unreduced axes make the sharding not replicated, the mesh names then differ, and the permute stays.
+#: A collective permute between two meshes differing in device order, of a value with unreduced axes:
+#: unreduced axes make the sharding not replicated (``TensorShardingAttr::isEquivalent``, Shardy
+#: d62c224b), the mesh names then differ, and the permute stays, in ours and in jaxlib 0.12 (0.10.2,
+#: older than d62c224b, removed it).
 UNREDUCED_PERMUTE = """sdy.mesh @m2 = <["y"=2]>
 sdy.mesh @m = <["y"=2], device_ids=[1, 0]>
 func.func @main(%arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@m2, [{}], unreduced={"y"}>}) -> tensor<2xf32> {
@@ -92,9 +91,9 @@ func.func @main(%arg0: tensor<2xf32> {sdy.sharding = #sdy.sharding<@m2, [{}], un
 
 def test_a_permute_of_unreduced_axes_across_device_orders_stays(jaxlib):
     flag = _flag("sdy-collective", True)
-    assert "sdy.collective_permute" in ours(UNREDUCED_PERMUTE, flag)
-    assert "sdy.collective_permute" not in jaxlib.run(UNREDUCED_PERMUTE, _pipeline("sdy-collective", True)), \
-        "jaxlib now agrees: fold this case into the differential tests"
+    mine = ours(UNREDUCED_PERMUTE, flag)
+    assert "sdy.collective_permute" in mine
+    assert mine == jaxlib.run(UNREDUCED_PERMUTE, _pipeline("sdy-collective", True))
 
 
 def test_a_permute_between_replicated_shardings_without_unreduced_axes_goes():

@@ -3,17 +3,14 @@ every chunk of Shardy's own test inputs for the pass (transforms/export/test/
 insert_explicit_reshards*.mlir), each run with the option its RUN line gives.
 
 jaxlib runs in a worker process (restarted when a chunk crashes it).  A chunk jaxlib crashes on
-or cannot read (syntax newer than jaxlib 0.10.2) is compared function by function instead
-(each ``func.func`` with the module's meshes, when it calls no other function); what is still
-left is skipped, counted per file.  Where jaxlib (two months older than the Shardy commit the
-test files come from) and the test files disagree, the files win: those cases are pinned in
-``HEAD_ONLY`` and checked with FileCheck on Shardy's own CHECK lines (test_conformance runs the
-whole files the same way).
+or cannot read is compared function by function instead (each ``func.func`` with the module's
+meshes, when it calls no other function); what is still left is skipped, counted per file.
+jaxlib 0.12 is newer than the test files' commit: the single-device files, which 0.10.2 predated,
+are compared like the others.
 """
 from __future__ import annotations
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,22 +23,12 @@ import shardy_py
 from shardy_py import strategies as sst
 from shardy_py.cli import split_chunks
 
-pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
+pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install jax)")
 
 TESTS = Path("/work/shared/conformance/transforms/export/test")
 FILES = ["insert_explicit_reshards.mlir",
          *sorted(f"insert_explicit_reshards/{p.name}" for p in (TESTS / "insert_explicit_reshards").glob("*.mlir"))
          ] if TESTS.exists() else []
-
-#: Functions (file, func name) where jaxlib 0.10.2 and the test files of the Shardy commit we follow
-#: disagree; the files' CHECK lines are the truth.  jaxlib's Shardy predates the single-device
-#: (maximal mesh) handling: it leaves an op with a single-device result as it is, and accepts a
-#: function argument or result with a single-device sharding; the files (single_device_sharding*.mlir)
-#: expect the reshards to and from the device, and those errors.
-HEAD_ONLY = {
-    "insert_explicit_reshards/single_device_sharding.mlir": "single-device ops are new since jaxlib 0.10.2",
-    "insert_explicit_reshards/single_device_sharding_errors.mlir": "single-device errors are new since jaxlib 0.10.2",
-}
 
 _WORKER = r"""
 import json, sys
@@ -132,7 +119,7 @@ def compare(text: str, flag: str, pipeline: str, jaxlib: Jaxlib, counts: dict, s
     counts["equal"] += 1
 
 
-@pytest.mark.parametrize("relative", [f for f in FILES if f not in HEAD_ONLY])
+@pytest.mark.parametrize("relative", FILES)
 def test_insert_explicit_reshards_matches_jaxlib(relative, jaxlib, record_property):
     flag, pipeline = flags_of(relative)
     counts = {"equal": 0, "crashed": 0, "unread": 0, "printer": 0}
@@ -142,23 +129,6 @@ def test_insert_explicit_reshards_matches_jaxlib(relative, jaxlib, record_proper
     print(relative, counts)
     if not counts["equal"]:
         pytest.skip(f"{relative}: nothing jaxlib reads, survives and prints alike ({counts})")
-
-
-@pytest.mark.parametrize("relative", sorted(HEAD_ONLY))
-def test_head_only_cases_follow_shardys_check_lines(relative, jaxlib):
-    """jaxlib differs here (``HEAD_ONLY``); the pass must pass the file's own RUN line instead."""
-    flag, pipeline = flags_of(relative)
-    text = (TESTS / relative).read_text()
-    differs = any(jaxlib.run(chunk, pipeline) != ours(chunk, flag) for chunk, _ in split_chunks(text))
-    assert differs, f"{relative}: jaxlib now agrees; drop it from HEAD_ONLY"
-    run = text.splitlines()[0].split("sdy_opt %s", 1)[1].split("|")[0].split()
-    proc = subprocess.run([sys.executable, "-m", "shardy_py", "opt", str(TESTS / relative), *run],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    if "-verify-diagnostics" not in run:
-        check = subprocess.run(["/usr/lib/llvm-14/bin/FileCheck", str(TESTS / relative)], input=proc.stdout,
-                               capture_output=True, text=True, timeout=600)
-        assert check.returncode == 0, check.stderr
 
 
 PROGRAMS = Path(__file__).parent / "data" / "jax_programs"
@@ -194,16 +164,11 @@ def test_insert_explicit_reshards_matches_jaxlib_after_jaxlibs_propagation(jax_p
     assert compared >= 50
 
 
-#: A mesh with no axes and one device (single-device sharding): newer than jaxlib (see HEAD_ONLY).
-MAXIMAL_MESH = re.compile(r"<\[\], device_ids=\[\d+\]>")
-
-
 @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
 @given(text=sst.module_texts())
 def test_insert_explicit_reshards_matches_jaxlib_on_drawn_modules(jaxlib, text):
-    """Drawn modules, both versions; modules with a single-device mesh are left out (HEAD_ONLY),
-    and so are those jaxlib crashes on or prints differently before any pass."""
-    assume(not MAXIMAL_MESH.search(text))
+    """Drawn modules, both versions; those jaxlib crashes on or prints differently before any pass
+    are left out."""
     assume(str(shardy_py.parse(text)) == jaxlib.run(text, "builtin.module()"))
     for full in ("true", "false"):
         pipeline = f"builtin.module(func.func(sdy-insert-explicit-reshards{{enable-full-version={full}}}))"

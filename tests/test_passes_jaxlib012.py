@@ -136,6 +136,29 @@ module {
 }
 """
 
+REDUCE_MAX = """\
+sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+  %cst = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=8, j=16} reduction={j}>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+"""
+
+#: jaxlib 0.12: the all-reduce finishing a max reduce is a ``max`` all-reduce, and the marked partial
+#: result is ``unreduced=max{...}`` (the reduction_op of the collective follows the op's body).
+REDUCE_MAX_MARKED_OUT = """\
+module {
+  sdy.mesh @mesh = <["x"=2, "y"=2]>
+  func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+    %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %0 = stablehlo.reduce(%arg0 init: %cst) applies stablehlo.maximum across dimensions = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], unreduced=max{"x"}>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [])->([i]) {i=8, j=16} reduction={j}>} : (tensor<8x16xf32>, tensor<f32>) -> tensor<8xf32>
+    %1 = sdy.all_reduce max {"x"} %0 out_sharding=<@mesh, [{}]> : tensor<8xf32>
+    return %1 : tensor<8xf32>
+  }
+}
+"""
+
 LIFT = """\
 sdy.mesh @maximal_mesh_5 = <[], device_ids=[5]>
 func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<[], device_ids=[3]>, []>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<[], device_ids=[5]>, []>}) {
@@ -195,6 +218,13 @@ CASES = {
         "sdy-insert-explicit-reshards=enable-full-version=true mark-partial-result-with-unreduced-axes=true",
         "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true "
         "mark-partial-result-with-unreduced-axes=true}))", PARTIAL, PARTIAL_MARKED_OUT),
+    "max reduce marked": (
+        "sdy-insert-explicit-reshards=enable-full-version=true mark-partial-result-with-unreduced-axes=true",
+        "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true "
+        "mark-partial-result-with-unreduced-axes=true}))", REDUCE_MAX, REDUCE_MAX_MARKED_OUT),
+    "max reduce": ("sdy-insert-explicit-reshards=enable-full-version=true",
+                   "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true}))", REDUCE_MAX,
+                   REDUCE_MAX_MARKED_OUT.replace('[{}], unreduced=max{"x"}>', "[{}]>")),
     "single-device mesh names": ("sdy-lift-inlined-meshes=use-single-device-mesh-names=true",
                                  "builtin.module(sdy-lift-inlined-meshes{use-single-device-mesh-names=true})",
                                  LIFT, LIFT_SINGLE_DEVICE_OUT),

@@ -341,7 +341,25 @@ def insert_all_reduces_for_reduction_factors(op: Operation, projection: Sharding
     at = InsertionPoint.after(op)
     for result in op.results:
         sharding = get_or_create_sharding(result, mesh_name)
-        replace_all_uses_except(result, all_reduce(at, result, axes, sharding.reduction, sharding))
+        kind = op_reduction_kind(op) or sharding.reduction
+        replace_all_uses_except(result, all_reduce(at, result, axes, kind, sharding))
         if mark_unreduced:
             set_sharding(result, attrs.evolve(
-                sharding, unreduced_axes=tuple(sort_and_merge([*sharding.unreduced_axes, *axes], mesh))))
+                sharding, unreduced_axes=tuple(sort_and_merge([*sharding.unreduced_axes, *axes], mesh)),
+                reduction=kind))
+
+
+#: The body op of a ``stablehlo.reduce`` -> the ``ReductionOp`` of the all-reduce finishing it.
+_BODY_REDUCTIONS = {"stablehlo.add": "sum", "stablehlo.maximum": "max", "stablehlo.minimum": "min"}
+
+
+def op_reduction_kind(op: Operation) -> str | None:
+    """The reduction an all-reduce over ``op``'s reduction factors must do (jaxlib 0.12): ``max`` /
+    ``min`` / ``sum`` for a ``stablehlo.reduce`` whose body is one maximum / minimum / add per
+    input; None otherwise (the result sharding's unreduced kind then, ``sum`` by default)."""
+    if op.name != "stablehlo.reduce":
+        return None
+    from shardy_py.rules.registry_gather_scatter import common_supported_reduction_op
+
+    body = common_supported_reduction_op(op)
+    return None if body is None else _BODY_REDUCTIONS.get(body.name)
