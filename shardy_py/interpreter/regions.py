@@ -19,9 +19,17 @@ ELEMENTWISE = frozenset("stablehlo." + n for n in (
     "clamp select constant return reduce_precision").split())
 
 
+_ELEMENTWISE_REGIONS: dict[int, tuple[Region, bool]] = {}
+
+
 def is_elementwise(region: Region) -> bool:
     """Whether every op of ``region`` works element by element (so it may run on whole arrays)."""
-    return all(op.name in ELEMENTWISE or op.name == "func.return" for b in region.blocks for op in b.ops)
+    known = _ELEMENTWISE_REGIONS.get(id(region))
+    if known is not None and known[0] is region:
+        return known[1]
+    answer = all(op.name in ELEMENTWISE or op.name == "func.return" for b in region.blocks for op in b.ops)
+    _ELEMENTWISE_REGIONS[id(region)] = (region, answer)
+    return answer
 
 
 def apply_scalar_region(ev, region: Region, arrays: list[np.ndarray]) -> list[np.ndarray]:
@@ -31,7 +39,7 @@ def apply_scalar_region(ev, region: Region, arrays: list[np.ndarray]) -> list[np
         outer = ev.batched
         ev.batched = True
         try:
-            out = ev.run_region(region, arrays, dict(ev.scope))
+            out = ev.run_region(region, arrays, ev.scope)
         finally:
             ev.batched = outer
         shape = arrays[0].shape if arrays else ()
@@ -39,7 +47,7 @@ def apply_scalar_region(ev, region: Region, arrays: list[np.ndarray]) -> list[np
     shape = arrays[0].shape if arrays else ()
     flat = [a.reshape(-1) for a in arrays]
     n = flat[0].size if flat else 1
-    per_element = [ev.run_region(region, [a[i].reshape(()) for a in flat], dict(ev.scope)) for i in range(n)]
+    per_element = [ev.run_region(region, [a[i].reshape(()) for a in flat], ev.scope) for i in range(n)]
     if not per_element:
         return []
     return [np.stack([r[k] for r in per_element]).reshape(shape) for k in range(len(per_element[0]))]
