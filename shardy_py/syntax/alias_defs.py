@@ -12,9 +12,8 @@ from shardy_py.errors import AttrSyntaxError
 from shardy_py.syntax.attr_reader import AttrReader
 from shardy_py.syntax.scanner import wrong_token_offset
 
-#: An alias use or definition name (not a dialect attribute or type: no dot, no '<' after it), or a
-#: string literal (skipped: a '#' inside a string is text).
-_ALIAS_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|([#!][A-Za-z_][\w$-]*)(?![\w$.<-])')
+#: An alias use or definition name: not a dialect attribute or type (no dot, no '<' after it).
+_ALIAS_CANDIDATE = re.compile(r"(?<![\w$.\"])[#!][A-Za-z_][\w$-]*(?![\w$.<-])")
 _USES_AN_ALIAS = re.compile(r"[#!][A-Za-z_][\w$-]*(?![\w$.<-])")
 _WS = re.compile(r"\s*")
 
@@ -40,15 +39,22 @@ def check_alias_definition(p, name: str, start: int, end: int, defined: dict) ->
                       f"unexpected {text[pos:end].split()[0][:20]!r} after the value of alias {name}")
 
 
+def _in_string(text: str, at: int) -> bool:
+    """Is offset ``at`` inside a string literal of its line (strings do not span lines)?"""
+    line_start = text.rfind("\n", 0, at) + 1
+    return any(m.start() < at < m.end() for m in _STRING.finditer(text, line_start, at + 1))
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
+
+
 def check_alias_uses(p, defined: set[str]) -> None:
     """Every alias the text uses is defined (MLIR: "undefined symbol alias id", for a location alias
     "operation location alias was never defined")."""
     text = p.text
-    if "#" not in text and "!" not in text:
-        return
-    for m in _ALIAS_OR_STRING.finditer(text):
-        name = m.group(1)
-        if name is None or name in defined:
+    for m in _ALIAS_CANDIDATE.finditer(text):  # (few: dialect attributes and types are dotted)
+        name = m.group()
+        if name in defined or _in_string(text, m.start()):
             continue
         after = _WS.match(text, m.end()).end()
         if text.startswith("=", after) and not text.startswith("==", after):
