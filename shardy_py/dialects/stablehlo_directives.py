@@ -98,7 +98,12 @@ class TupleOpType:
         text = str(t)
         if not text.startswith("tuple<"):
             raise cur.error("expected tuple type", at)
-        state.set_types(operand_types, [parse_type(x) for x in split_top(text[len("tuple<"):-1])])
+        elements = [parse_type(x) for x in split_top(text[len("tuple<"):-1])] if text != "tuple<>" else []
+        count = len(state.operand_names_of(getattr(operand_types, "arg", operand_types)))
+        if count != len(elements):  # resolveOperands in printTupleOpType's parser
+            raise cur.p.error(at, f"custom op '{state.decl.name}' number of operands and types do not match: got "
+                                  f"{count} operands and {len(elements)} types")
+        state.set_types(operand_types, elements)
         state.set_types(result, [t])
 
     @staticmethod
@@ -273,6 +278,9 @@ class ExponentMantissa:
             if not word:
                 raise cur.error(f"expected valid keyword, found {cur.found()}", at)
             raise cur.error(f"expected exponent mantissa in format e#m#, saw {word.group()}", at)
+        for text, what in ((m.group(1), "exponent"), (m.group(2), "mantissa")):
+            if int(text) >= 2 ** 31:  # (StringRef::getAsInteger into an int32)
+                raise cur.p.error(at, f"custom op '{state.decl.name}' unable to parse {what} '{text}'")
         state.set_attr(exponent, A.OpaqueAttr(f"{int(m.group(1))} : i32"))
         state.set_attr(mantissa, A.OpaqueAttr(f"{int(m.group(2))} : i32"))
 
