@@ -185,3 +185,16 @@ def test_check_ops_in_generic_form():
 }"""
     with pytest.raises(InterpretError, match=r"tolerance 0.000100: 2.000010e\+00 \(actual\) vs 2.100000e\+00"):
         shardy_py.interpret(text)
+
+
+def test_totalorder_compare_is_a_float_compare_as_in_the_reference_interpreter():
+    """jaxlib 0.12's stablehlo.eval_module gives false for `-2.46875 LE NaN, TOTALORDER` (bf16):
+    StableHLO's reference interpreter ignores compare_type (found by the differential benchmark)."""
+    text = """func.func @main(%a: tensor<2xbf16>, %b: tensor<2xbf16>) -> tensor<2xi1> {
+  %0 = stablehlo.compare LE, %a, %b, TOTALORDER : (tensor<2xbf16>, tensor<2xbf16>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}"""
+    a = np.array([-2.46875, 1.0], ml_dtypes.bfloat16)
+    b = np.array([np.nan, 2.0], ml_dtypes.bfloat16)
+    (out,) = shardy_py.interpret(text, a, b)
+    assert out.tolist() == [False, True]

@@ -123,7 +123,8 @@ def ulp_difference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ma, mb = ua & ~sign, ub & ~sign
     fa, fb = a.astype(np.float64), b.astype(np.float64)
     same_sign = (ua & sign) == (ub & sign)
-    diff = np.where(same_sign, np.where(ma > mb, ma - mb, mb - ma), ma + mb)
+    with np.errstate(over="ignore"):  # both branches are computed; only the chosen one is meaningful
+        diff = np.where(same_sign, np.where(ma > mb, ma - mb, mb - ma), ma + mb)
     finite = np.isfinite(fa) & np.isfinite(fb)
     out = np.where(finite, diff, np.uint64(2**64 - 1))
     out = np.where(np.isnan(fa) & np.isnan(fb), np.uint64(0), out)
