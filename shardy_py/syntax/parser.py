@@ -596,9 +596,8 @@ class ModuleParser:
         block label's argument, ``resolve=False``: jaxlib 0.12 leaves the name undeclared)."""
         name = key or v.name
         for scope in self.all_scopes:
-            previous = scope.get(name)
-            if previous is not None:
-                raise self.ssa.redefinition(name, v, previous)
+            if name in scope:
+                raise self.ssa.redefinition(name, v, scope[name])
         self.scopes[-1][name] = v
         if self.ssa.pending and resolve:
             self.ssa.resolve(name, v)

@@ -92,6 +92,10 @@ def verify_arity(op: Operation, decl) -> Failure | None:
     if rules is None:
         rules = _ARITY[decl.name] = (_count_rule(decl.operands, "operands", "a single operand"),
                                      _count_rule(decl.results, "results", "one result"))
+    (n_in, exact_in, _), (n_out, exact_out, _) = rules
+    ins, outs = len(op.operands), len(op.results)
+    if (ins == n_in if exact_in else ins >= n_in) and (outs == n_out if exact_out else outs >= n_out):
+        return None
     for (n, exact, stem), found, what in ((rules[0], len(op.operands), "operand"),
                                           (rules[1], len(op.results), "result")):
         if exact and found != n:
