@@ -3,8 +3,9 @@ StableHLO's reference interpreter (``stablehlo-translate --interpret``) does.
 
 Layout: ``values`` (element types and numpy dtypes), ``arith`` (element arithmetic), ``evaluator``
 (runs functions and regions), the op families (``ops_elementwise``, ``ops_shape``, ``ops_reduce``,
-``ops_linalg``, ``ops_gather``, ``ops_control``, ``ops_collectives``, ``ops_chlo``), ``check_ops``
-(the check and interpreter dialects), ``printing`` and ``command`` (the ``interpret`` subcommand).
+``ops_linalg``, ``ops_gather``, ``ops_conv``, ``ops_control``, ``ops_collectives`` with ``process_grid``,
+``ops_chlo``, ``ops_rng``), ``quant`` (uniform quantized types), ``check_ops`` (the check and
+interpreter dialects), ``printing`` and ``command`` (the ``interpret`` subcommand).
 """
 from __future__ import annotations
 
@@ -20,15 +21,10 @@ _loaded = False
 def load_ops() -> None:
     """Import every op-family module, which registers its handlers."""
     global _loaded
-    if _loaded:
-        return
-    for name in _OP_MODULES:
-        try:
+    if not _loaded:
+        for name in _OP_MODULES:
             importlib.import_module(f"shardy_py.interpreter.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"shardy_py.interpreter.{name}":
-                raise
-    _loaded = True
+        _loaded = True
 
 
 def interpret(module, *args, function: str = "main") -> tuple:
