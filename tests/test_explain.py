@@ -108,7 +108,8 @@ def test_seed_explain_names_the_deciding_priority(priorities, expected):
 
 
 def test_explain_follows_the_ops_back_to_the_user_sharding():
-    """The function result's "x" travelled gather -> negate -> the result, latest step first."""
+    """The function result's "x" travelled gather -> negate -> the result, latest step first; its
+    unsharded dimension 1 is explained where the result's chain leads (the gather, two ops back)."""
     module = _propagated(embedding("p1", "p0"), debug_sharding_origins=True, debug_propagation_edge_sharding=True)
     assert str(explain(module, "result 0", source_name="seed.mlir")) == """result 0 of @main at seed.mlir:5:3
   sharding: #sdy.sharding<@mesh, [{"x"}, {}]>
@@ -117,7 +118,9 @@ def test_explain_follows_the_ops_back_to_the_user_sharding():
       step 1: stablehlo.negate at seed.mlir:4:3, operand 0 -> result 0 (from %0 (stablehlo.gather))
       step 0: stablehlo.gather at seed.mlir:3:3, operand 1 -> result 0 (from argument 1 (%idx) of @main)
   dimension 1: not sharded
-"""
+  kept away:
+    axis "x" of operand 0 of stablehlo.gather at seed.mlir:3:3 (argument 0 (%w) of @main), dimension 1 (its own sharding, priority p1), could shard dimension 1 of %0 (stablehlo.gather), where the chain of the result leads; kept away (used): "x" already shards dimension 0 of %0 (stablehlo.gather), from argument 1 (%idx) of @main; priority decided: "x" there has p0, propagated before "x" here with p1 (a lower number goes first)
+"""  # noqa: E501
 
 
 def test_explain_names_a_sharding_constraint():

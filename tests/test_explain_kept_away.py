@@ -493,3 +493,27 @@ def test_hops_through_a_rebuilt_call_are_summarised_once():
     text = str(explain(_propagated("call"), "%2"))
     assert text.count("through a call rebuilt after propagation (no steps recorded):") <= text.count("dimension")
     assert "no step (a call rebuilt" not in text
+
+
+FINAL_CONFLICT = """sdy.mesh @mesh = <["x"=2, "y"=2]>
+func.func @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = stablehlo.add %a, %b : tensor<8x8xf32>
+  %1 = stablehlo.negate %0 : tensor<8x8xf32>
+  return %1 : tensor<8x8xf32>
+}
+"""  # noqa: E501
+
+
+def test_a_final_result_is_explained_where_its_chain_leads():
+    """Issue 21: asked about the function's result, the conflict two ops back is the reason (not a bare
+    'not sharded'); the search stops at the op that decided it."""
+    from shardy_py.explanation.origins import axis_text
+
+    module = shardy_py.propagate(shardy_py.parse(FINAL_CONFLICT, "final.mlir"))
+    e = explain(module, "result 0", source_name="final.mlir")
+    assert [(k.kind, axis_text(k.axis), k.via) for k in e.kept_away] == [
+        ("conflict", '"x"', "%0 (stablehlo.add), where the chain of the result leads"),
+        ("conflict", '"y"', "%0 (stablehlo.add), where the chain of the result leads")]
+    assert str(e).splitlines()[4].endswith(
+        "neither has a priority (both count as p0), so priority did not decide: the propagation strategy's "
+        "conflict resolution did")

@@ -339,6 +339,60 @@ def _sites(value: Value, sharding: TensorShardingAttr, table: MeshTable) -> list
     return out
 
 
+#: Ops whose result is their operand 0 with another sharding: a dimension they leave unsharded has its
+#: reason at the value they copy.
+_COPIES = ("sdy.reshard", "sdy.sharding_constraint")
+
+
+def _same_shape_inputs(value: Value) -> list[Value]:
+    """The operands ``value`` is a copy or an elementwise function of (same type), where an
+    unsharded dimension of ``value`` is the same dimension of each."""
+    owner = value.owner
+    if isinstance(owner, Block) or owner is None:
+        return []
+    if owner.name in _COPIES:
+        return [owner.operands[0]]
+    if len(owner.results) == 1 and owner.operands and not owner.regions and \
+            all(o.type == value.type for o in owner.operands):
+        return list(owner.operands)
+    return []
+
+
+def _along_chain(node: Node, module: Module, original: Module | None, table: MeshTable,
+                 seen: set[tuple]) -> list[KeptAway]:
+    """For the dimensions of ``node`` no axis shards: the axes kept from them where its chain leads
+    (a function result's returned value, then back through reshards, constraints and elementwise
+    ops), so a function's final result is explained by the op that decided it."""
+    if not node.is_func_result:
+        return []  # a value's own ops are looked at already; a function result has none
+    start = returned_value(node)
+    if start is None:
+        return []
+    sharding = node.sharding()
+    rank = len(sharding.dim_shardings) if sharding is not None else len(getattr(start.type, "shape", ()) or ())
+    unsharded = {d for d in range(rank) if sharding is None or not sharding.dim_shardings[d].axes}
+    if not unsharded:
+        return []
+    out: list[KeptAway] = []
+    queue = [start]
+    visited: set[int] = set()
+    while queue and len(visited) < 64:  # a guard on long chains
+        value = queue.pop(0)
+        if id(value) in visited:
+            continue
+        visited.add(id(value))
+        inner = _context(Node(value), module, original, Node(value).label)
+        if inner is not None and len(inner.sharding.dim_shardings) == rank:
+            via = f"{Node(value).label}, where the chain of the result leads"
+            found = [k for site in _sites(value, inner.sharding, table)
+                     for k in _at_site(inner, site, unsharded, seen, via)]
+            if found:  # the chain is explained here: what is further back decided this op's inputs
+                out += found
+                continue
+        queue += _same_shape_inputs(value)
+    return out
+
+
 def _context(node: Node, module: Module, original: Module | None, subject: str) -> _Context | None:
     target = node
     if node.is_func_result:
@@ -385,13 +439,15 @@ def kept_away(node: Node, stories: list[AxisStory], module: Module, original: Mo
     the chain of each axis of the value, the axes an op of the chain kept from the dimension the axis
     travelled on (``via`` names the value of the chain they were kept from)."""
     ctx = _context(node, module, original, "this value")
-    if ctx is None:
-        return []
     table = MeshTable(module)
     seen: set[tuple] = set()
     out: list[KeptAway] = []
-    for site in _sites(ctx.node.value, ctx.sharding, table):
-        out += _at_site(ctx, site, None, seen, None)
+    if ctx is not None:
+        for site in _sites(ctx.node.value, ctx.sharding, table):
+            out += _at_site(ctx, site, None, seen, None)
+    out += _along_chain(node, module, original, table, seen)
+    if ctx is None:
+        return out
     for story in stories:
         for hop in story.hops:
             target = hop.target_node
