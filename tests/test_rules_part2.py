@@ -61,6 +61,16 @@ CASES = {
         '#sdy.op_sharding_rule<([ij, m, k], [in, m, l])->([j, in, k]) {i=4, j=2, k=18, l=3, m=4, n=2} reduction={m} permutation={k, l}>',
         conservative='#sdy.op_sharding_rule<([ij, k, m], [il, k, n])->([j, il, o]) {i=4, j=2, k=4, l=2, m=1, n=1, o=1} reduction={k}>',
     ),
+    # jaxlib 0.12: an empty input spatial dimension leaves nothing for the kernel's spatial
+    # dimension, which gets no factor of its own (unlike one where 1 is left, above).
+    'convolution_empty_spatial_dimension': Case(
+        '(%x: tensor<2x0x3xf32>, %w: tensor<2x3x4xf32>) -> tensor<2x0x4xf32>',
+        [
+            '%0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {pad = [[1, 0]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2x0x3xf32>, tensor<2x3x4xf32>) -> tensor<2x0x4xf32>',
+        ],
+        '%0 : tensor<2x0x4xf32>',
+        '#sdy.op_sharding_rule<([i, l, j], [m, j, k])->([i, n, k]) {i=2, j=3, k=4, l=1, m=1, n=1} reduction={j}>',
+    ),
     'dot_general_batching_and_contracting': Case(
         '(%a: tensor<2x8x4x16xf32>, %b: tensor<2x6x4x16xf32>) -> tensor<2x4x8x6xf32>',
         [

@@ -61,16 +61,17 @@ def _add_spatial_factors(builder: OpShardingRuleBuilder, lhs_dim: int, rhs_dim: 
                          lhs_size: int, window_size: int, num_windows: int) -> None:
     """The factors of one input spatial dimension: the number of windows (shared with the output, a
     permutation) and the window size (shared with the kernel, a reduction), the larger one first,
-    each capped by what is left of the input dimension.  When nothing of the input dimension is
-    left for one of them, the output (or kernel) dimension alone gets a permutation factor of its
-    full size (jaxlib 0.12; the C++ at ``SHARDY_COMMIT`` left such a dimension out)."""
+    each capped by what is left of the input dimension.  When only 1 is left of the input dimension
+    for one of them, the output (or kernel) dimension alone gets a permutation factor of its full
+    size (jaxlib 0.12; the C++ at ``SHARDY_COMMIT`` left such a dimension out); an empty input
+    dimension gets neither."""
     remaining = lhs_size
 
     def add(full_size: int, contracting: bool) -> None:
         nonlocal remaining
         size = min(remaining, full_size)
         if size <= 1:
-            if full_size > 1:
+            if size == 1 and full_size > 1:
                 builder.add_factor([KNULL_DIM, rhs_dim] if contracting else [KNULL_DIM, KNULL_DIM],
                                    KNULL_DIM if contracting else out_dim, full_size, _PERMUTE)
             return
