@@ -660,6 +660,9 @@ class ModuleParser:
                 raise self.error(raw.items[0].start, "invalid block name in region with named arguments")
             for a in args or []:
                 a.owner = block
+                if a.loc is None:  # a name an unknown op's text binds (``opaque``): kept, unjudged
+                    self.scopes[-1][a.name] = a
+                    continue
                 if "#" in a.name:
                     raise self.error(self.offset_of(a.loc) + a.name.index("#"),
                                      "result number not allowed in argument list")
