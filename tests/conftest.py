@@ -77,7 +77,8 @@ def run_main(capsys, monkeypatch):
 
     def run(*args: str, input: str | None = None) -> subprocess.CompletedProcess:
         if input is not None:
-            monkeypatch.setattr(sys, "stdin", io.StringIO(input))
+            # a text stream over bytes, as a real stdin is: the CLI reads ``sys.stdin.buffer``
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(input.encode()), encoding="utf-8"))
         status = main(list(args))
         out = capsys.readouterr()
         return subprocess.CompletedProcess(args, status, out.out, out.err)
