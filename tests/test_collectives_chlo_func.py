@@ -178,9 +178,11 @@ _CALLEE = "  func.func private @g(tensor<4xf32>) -> tensor<4xf32>\n"
 
 
 def test_func_call_prints_without_dialect_in_a_body():
+    """``no_inline`` is inherent: jaxlib 0.12 prints it in func.call's ``prop-dict`` (``call @g(%arg0)
+    <no_inline>``); jaxlib 0.10.2 printed ``{no_inline}``."""
     src = _CALLEE + 'func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = "func.call"(%a) {callee = @g, no_inline} : (tensor<4xf32>) -> tensor<4xf32>\n  %1 = func.call @g(%0) {foo = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>\n  return %1 : tensor<4xf32>\n}'
     assert pretty(src) == ("module {\n" + _CALLEE + "  func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
-                           "    %0 = call @g(%arg0) {no_inline} : (tensor<4xf32>) -> tensor<4xf32>\n"
+                           "    %0 = call @g(%arg0) <no_inline> : (tensor<4xf32>) -> tensor<4xf32>\n"
                            "    %1 = call @g(%0) {foo = 1 : i32} : (tensor<4xf32>) -> tensor<4xf32>\n"
                            "    return %1 : tensor<4xf32>\n  }\n}\n")
 
@@ -248,6 +250,14 @@ return
     "  call_indirect %c() {foo} : () -> ()\n"
     "  return %1 : tensor<4xf32>\n}\n"
     "func.func private @h2(tensor<4xf32>) -> tensor<4xf32>\n",
+    # jaxlib 0.12's func.call format has a ``prop-dict``: inherent attributes print as
+    # ``call @h2(%arg0) <arg_attrs = [{sdy.x}], res_attrs = [{sdy.y}], no_inline> {foo}`` (declaration
+    # order), and both ``<{...}>`` and ``<...>`` parse (0.10.2 printed them in the ``{...}`` attr-dict).
+    "func.func private @h2(tensor<4xf32>) -> tensor<4xf32>\n"
+    "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  %0 = func.call @h2(%a) <{no_inline, res_attrs = [{sdy.y}], arg_attrs = [{sdy.x}]}> {foo} : (tensor<4xf32>) -> tensor<4xf32>\n"
+    "  %1 = call @h2(%0) <no_inline> : (tensor<4xf32>) -> tensor<4xf32>\n"
+    "  return %1 : tensor<4xf32>\n}\n",
 ]
 
 

@@ -24,7 +24,7 @@ def _callee_results(op: Operation) -> list:
 declare("func.call", operands=("operands*",),
         attributes=(AttrDef("callee"), *_ARG_RES_ATTRS, AttrDef("no_inline", form="unit", optional=True)),
         results=("results*",),
-        format="$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)")
+        format="$callee `(` $operands `)` prop-dict attr-dict `:` functional-type($operands, results)")
 declare("func.call_indirect", operands=("callee", "callee_operands*"), attributes=_ARG_RES_ATTRS,
         results=("results*",), format="$callee `(` $callee_operands `)` attr-dict `:` type($callee)",
         infer_results=_callee_results)

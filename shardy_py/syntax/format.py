@@ -3,7 +3,7 @@ and the printer of an op.
 
 The format language is MLIR's (``mlir-tblgen`` OpFormatGen): literals in backquotes (`` `dim` ``,
 `` `,` ``; `` ` ` `` is a space and `` `` `` suppresses one), variables (``$lhs``), directives
-(``attr-dict``, ``attr-dict-with-keyword``, ``type($x)``, ``functional-type(operands, results)``,
+(``attr-dict``, ``attr-dict-with-keyword``, ``prop-dict``, ``type($x)``, ``functional-type(operands, results)``,
 ``operands``, ``results``, ``regions``, ``ref($x)``, ``qualified($x)``, ``custom<Name>(args)``) and
 optional groups ``( ... $anchor^ ... )?`` with an optional else group ``: ( ... )``.
 Spacing follows the generated printers exactly (``shouldEmitSpace`` / ``lastWasPunctuation``).
@@ -58,6 +58,12 @@ class AttrDict:
 
 
 @attrs.frozen
+class PropDict:
+    """``prop-dict``: the inherent attributes no other element prints, as ``<a = 1, b>`` in declaration
+    order; ``attr-dict`` then prints only the discardable ones (``OpFormatGen``'s ``genPropDictPrinter``)."""
+
+
+@attrs.frozen
 class Ref:
     arg: object
 
@@ -105,7 +111,7 @@ def directive(name: str):
 # ---------------------------------------------------------------------------------------------
 # Compiling a format string
 # ---------------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|custom<\w+>|attr-dict-with-keyword|attr-dict|functional-type|"
+_TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|custom<\w+>|attr-dict-with-keyword|attr-dict|prop-dict|functional-type|"
                     r"[A-Za-z_][\w-]*|\^|\(|\)|,|\?|:)")
 
 
@@ -191,6 +197,9 @@ def _elements(tokens: list[str], i: int, decl: OpDecl, used: set[str], top: bool
             i += 1
         elif t in ("attr-dict", "attr-dict-with-keyword"):
             out.append(AttrDict(t.endswith("keyword")))
+            i += 1
+        elif t == "prop-dict":
+            out.append(PropDict())
             i += 1
         elif t in ("operands", "results", "regions"):
             out.append(Directive(t))
@@ -303,7 +312,14 @@ class FormatPrinter:
                     self.element(child)
             return
         if isinstance(el, AttrDict):
-            out.attr_dict(self.op, self.elided(), el.with_keyword)
+            elided = self.elided()
+            if any(isinstance(e, PropDict) for e in self.fmt.elements):
+                elided |= self.decl.attribute_names
+            out.attr_dict(self.op, elided, el.with_keyword)
+            self.punct = False
+            return
+        if isinstance(el, PropDict):
+            out.prop_dict(self.op, [a.name for a in self.decl.attributes if a.name not in self.elided()])
             self.punct = False
             return
         if self.space or not self.punct:

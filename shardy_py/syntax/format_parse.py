@@ -6,6 +6,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.syntax.format import (
     DIRECTIVES,
     AttrDict,
+    PropDict,
     Custom,
     Directive,
     Format,
@@ -126,7 +127,9 @@ class FormatParser:
             if d is not None:
                 entries, locs = d
                 st.attributes = entries
-                st.attribute_locs = locs
+                st.attribute_locs = {**st.attribute_locs, **locs}
+        elif isinstance(el, PropDict):
+            self.prop_dict()
         elif isinstance(el, Var):
             self.var(el)
         elif isinstance(el, TypeOf):
@@ -145,6 +148,23 @@ class FormatParser:
                 st.all_regions = raws
         elif isinstance(el, Custom):
             DIRECTIVES[el.name][0](cur, st, *el.args)
+
+    def prop_dict(self) -> None:
+        """``prop-dict``: an optional ``<{a = 1, b}>`` or ``<a = 1, b>`` of inherent attributes."""
+        cur, st = self.cur, self.state
+        cur.ws()
+        if not cur.peek("<"):
+            return
+        start, end = cur.balanced()
+        inner = cur.p.scanner.skip_ws(start + 1)
+        if cur.text[inner] == "{":
+            close = cur.p.scanner.match_bracket(inner)
+            if cur.p.scanner.skip_ws(close) != end - 1:
+                raise cur.error(f"'{cur.opname}': expected '>' after the property dictionary")
+            start, end = inner, close
+        entries, locs = cur.p.attr_dict(start, end)
+        st.properties.update(entries)
+        st.attribute_locs = {**st.attribute_locs, **locs}
 
     def var(self, v: Var) -> None:
         cur, st = self.cur, self.state

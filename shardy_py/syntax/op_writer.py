@@ -79,6 +79,13 @@ class OpWriter:
         if text:
             self.parts.append((" attributes {" if with_keyword else " {") + text + "}")
 
+    def prop_dict(self, op: Operation, names: list[str]) -> None:
+        """``prop-dict``: the properties named in ``names`` that ``op`` has, in that order, as ``<...>``."""
+        props = op.properties_view
+        text = ", ".join(attr_entries({k: props[k]}) for k in names if isinstance(props.get(k), A.Attr))
+        if text:
+            self.parts.append(" <" + text + ">")
+
     def attr_in_format(self, a, form: str, codec=None) -> str:
         if codec is not None:
             return codec.print(a)
