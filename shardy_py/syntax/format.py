@@ -111,8 +111,8 @@ def directive(name: str):
 # ---------------------------------------------------------------------------------------------
 # Compiling a format string
 # ---------------------------------------------------------------------------------------------
-_TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|custom<\w+>|attr-dict-with-keyword|attr-dict|prop-dict|functional-type|"
-                    r"[A-Za-z_][\w-]*|\^|\(|\)|,|\?|:)")
+_TOKEN = re.compile(r"\s*(`[^`]*`|\$[A-Za-z_]\w*|custom<\w+>|attr-dict-with-keyword|attr-dict|prop-dict|"
+                    r"functional-type|[A-Za-z_][\w-]*|\^|\(|\)|,|\?|:)")
 
 
 class PrintGeneric(Exception):
