@@ -116,6 +116,8 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                  "operation location alias was never defined"),
     "attribute_of_another_shape": ("func.func @f() attributes {x = dense<[1, 2, 3]> : tensor<2xi32>} { return }\n",
                                    1, 32, "inferred shape of elements literal ([3]) does not match type"),
+    "attribute_entries_without_a_comma": ("func.func @f() attributes {\n  b = 2\n  a = 1, c = 3} { return }\n",
+                                          2, 8, "expected '}' in attribute dictionary"),
     "result_number_in_a_result_name": (F + "  %0#1 = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
                                        2, 5, "expected '=' after SSA name"),
     "dense_constant_of_dynamic_type": ("func.func @f() -> tensor<?xf32> {\n"

@@ -446,7 +446,7 @@ class ModuleParser:
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
         if canonical.startswith("dense<") and len(canonical) < 4096:
             _check_dense_shape(self, canonical, start + lead)
-        if ">" in text:
+        if ">" in text or "=" in text:
             stray = _stray_closer(raw)
             if stray >= 0:
                 raise self.error(wrong_token_offset(self.text, start + stray), "expected '}' in attribute dictionary")
@@ -1072,20 +1072,27 @@ class ModuleParser:
 # ---------------------------------------------------------------------------------------
 
 def _stray_closer(text: str) -> int:
-    """The offset in ``text`` (an attribute value) of a '>' that closes no '<', or -1."""
+    """The offset in ``text`` (an attribute value) of a '>' that closes no '<', or of the name before a
+    top-level '=' (another entry, the ',' before it missing); -1 when there is none."""
     depth = 0
     for m in _ANGLE_OR_STRING.finditer(text):
         t = m.group()
-        if t == "<":
+        if t in "<([{":
             depth += 1
+        elif t in ")]}":
+            depth -= 1
         elif t == ">":
             if depth == 0:
                 return m.start()
             depth -= 1
+        elif t == "=" and depth == 0:
+            name = _NAME_BEFORE_EQ.search(text, 0, m.start())
+            return name.start() if name else m.start()
     return -1
 
 
-_ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|[<>]')
+_ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
+_NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
 
 
 def _check_dense_shape(p: ModuleParser, text: str, at: int) -> None:
