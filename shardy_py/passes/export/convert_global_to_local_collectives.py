@@ -114,6 +114,12 @@ def _reducing(conv, b: Builder, name: str, value, result_type, groups, reduction
     return new.results[0]
 
 
+def reduced(conv, b: Builder, name: str, value, result_type, axes, mesh, mesh_or_ref, reduction: str, loc, **props):
+    """``value`` reduced (``name``: all_reduce / reduce_scatter) over ``axes`` with a fresh channel."""
+    groups, _ = _groups(conv, axes, mesh, mesh_or_ref)
+    return _reducing(conv, b, name, value, result_type, groups, reduction, loc, **props)
+
+
 def convert_all_reduce(conv, op: Operation) -> None:
     """``AllReduceOpPattern``."""
     out = _out(op)

@@ -4,8 +4,8 @@ result types (export/convert_global_to_local.cc):
 * ``concatenate``, ``slice``, ``pad``: the sharded dimensions must keep their sharding; a slice
   takes local bounds, a pad local paddings (or, when devices need different paddings, a pad wide
   enough for all and a dynamic slice at a per-device offset);
-* ``dot``, ``dot_general``, ``convolution``: a sharded contracting dimension must feed an
-  ``sdy.all_reduce`` over its axes; a convolution's group counts become local;
+* ``dot``, ``dot_general``: a sharded contracting dimension must divide and its operands may not
+  be pads with a non-zero value; a convolution's group counts become local;
 * ``iota``: a local iota plus this device's offset along the sharded dimension;
 * ``gather``, ``scatter``: local slice sizes, indices made local, and masks where an index may
   fall in another device's shard;
@@ -31,7 +31,7 @@ from shardy_py.passes.export.export_utils import (
 from shardy_py.passes.export.export_utils import device_id as make_device_id
 from shardy_py.rules.props import int_prop, ints_prop, typed_prop
 from shardy_py.syntax.attr_printer import axis_ref
-from shardy_py.verify.axes import sharded_size, sort_and_merge
+from shardy_py.verify.axes import sharded_size
 
 
 def _axes(sharding, dim: int) -> tuple:
@@ -72,21 +72,6 @@ def convert_concatenate(conv, op: Operation) -> None:
     conv.localize(op)
 
 
-def _check_reduction_user(op: Operation, axes, what: str) -> None:
-    """The partial results must be reduced by their one user: an ``sdy.all_reduce`` over ``axes``
-    or (as jaxlib 0.12 accepts, where the canonicalizer fused the all-reduce with an all-slice) an
-    ``sdy.reduce_scatter``."""
-    users = [u for r in op.results for u in r.uses]
-    if len(users) == 1 and users[0].op.name == "sdy.reduce_scatter":
-        return
-    if len(users) != 1 or users[0].op.name != "sdy.all_reduce":
-        raise PartitionError(op, f"Expected sharded contracting {what} to have one user and the user is an "
-                                 "sdy.all_reduce.")
-    if tuple(users[0].op.properties_view["reduction_axes"].value) != tuple(axes):
-        raise PartitionError(op, f"The axes of the sdy.all_reduce should match the sharded contracting "
-                                 f"dimension{'s' if what != 'dot' else ''} of the {what}.")
-
-
 def _is_zero_or_not_pad(value) -> bool:
     owner = value.owner
     if isinstance(owner, Block) or owner is None or owner.name != "stablehlo.pad":
@@ -101,10 +86,12 @@ def _is_zero_or_not_pad(value) -> bool:
     return values <= {0, "0", (0, 0)} and getattr(elements, "splat", False)
 
 
-def _check_contracting(conv, op: Operation, lhs_dims, what: str) -> None:
+def _check_contracting(conv, op: Operation, lhs_dims, what: str):
+    """The axes sharding ``op``'s contracted dimensions and their mesh, or None when there are none
+    (after the C++'s checks of divisibility and of zero padding)."""
     sharding = conv.operand_sharding(op, 0)
     if is_fully_replicated(sharding):
-        return
+        return None
     mesh = conv.mesh_of(sharding)
     if mesh is None:
         raise PartitionError(op, f"'{op.name}' op failed to resolve mesh.")
@@ -118,30 +105,51 @@ def _check_contracting(conv, op: Operation, lhs_dims, what: str) -> None:
             raise PartitionError(op, "Sharded contracting dimension must be divisible by axes size.")
         axes.extend(dim_axes)
     if not axes:
-        return
+        return None
     for operand in op.operands[:2]:
         if not _is_zero_or_not_pad(operand):
             raise PartitionError(op, f"Padding value must be zero for sharded contracting {what}.")
-    # jaxlib 0.12 accepts the all-reduce's axes in mesh order too ({"x", "y"} for a dimension sharded
-    # {"y", "x"}), where the test files' commit compares them as written.
-    users = [u.op for r in op.results for u in r.uses]
-    if len(users) == 1 and users[0].name == "sdy.all_reduce" and \
-            tuple(users[0].properties_view["reduction_axes"].value) == tuple(sort_and_merge(axes, mesh)):
+    return axes, mesh
+
+
+def _reduce_partial_sums(conv, op: Operation, contracted) -> None:
+    """The C++ at the test files' commit asserts (SDY_CHECK) that a sharded contraction's one user
+    is an sdy.all_reduce over its axes.  jaxlib 0.12 accepts an sdy.all_reduce (over the axes in
+    any order) or an sdy.reduce_scatter, and otherwise sums the partial results itself with a
+    stablehlo.all_reduce over the contracted axes right after the op (but over those its result
+    keeps unreduced); so do we."""
+    if contracted is None:
         return
-    _check_reduction_user(op, axes, what)
+    axes, mesh = contracted
+    out = conv.sharding_of(op.results[0])
+    if out is not None and out.unreduced_axes:  # the result keeps its partial sums (unreduced axes)
+        axes = [a for a in axes if a not in out.unreduced_axes]
+        if not axes:
+            return
+    users = [u.op for r in op.results for u in r.uses]
+    if len(users) == 1 and users[0].name in ("sdy.all_reduce", "sdy.reduce_scatter"):
+        return
+    from shardy_py.passes.export.convert_global_to_local_collectives import reduced
+
+    result = op.results[0]
+    summed = reduced(conv, Builder.after(op), "stablehlo.all_reduce", result, result.type, axes, mesh,
+                     conv.operand_sharding(op, 0).mesh_or_ref, "sum", op.loc)
+    result.replace_uses_with_if(summed, lambda use: use.op is not summed.owner)
 
 
 def convert_dot(conv, op: Operation) -> None:
     """``StablehloDotOpPattern``."""
-    _check_contracting(conv, op, [len(conv.operand_type(op, 0).shape) - 1], "dot")
+    contracted = _check_contracting(conv, op, [len(conv.operand_type(op, 0).shape) - 1], "dot")
     conv.localize(op)
+    _reduce_partial_sums(conv, op, contracted)
 
 
 def convert_dot_general(conv, op: Operation) -> None:
     """``StablehloDotGeneralOpPattern``."""
     dims = typed_prop(op, "dot_dimension_numbers")
-    _check_contracting(conv, op, list(dims.lhs_contracting_dimensions), "dot_general")
+    contracted = _check_contracting(conv, op, list(dims.lhs_contracting_dimensions), "dot_general")
     conv.localize(op)
+    _reduce_partial_sums(conv, op, contracted)
 
 
 def _local_group_count(count: int, axes, mesh) -> int:
@@ -163,13 +171,6 @@ def convert_convolution(conv, op: Operation) -> None:
     if mesh is None:
         raise PartitionError(op, f"'{op.name}' op failed to resolve mesh")
     dims = typed_prop(op, "dimension_numbers")
-    reduction = []
-    for dim in (dims.kernel_input_feature_dimension, *dims.kernel_spatial_dimensions):
-        for axis in _axes(rhs, dim):
-            if axis not in reduction:
-                reduction.append(axis)
-    if reduction:
-        _check_reduction_user(op, sort_and_merge(reduction, mesh), "convolution")
     feature = _local_group_count(int_prop(op, "feature_group_count", 1),
                                  _axes(rhs, dims.kernel_output_feature_dimension), mesh)
     batch = _local_group_count(int_prop(op, "batch_group_count", 1), _axes(lhs, dims.input_batch_dimension), mesh)
