@@ -306,6 +306,8 @@ class WindowAttributes:
             if v is None:
                 continue
             if word == "pad":
+                if not re.search(r":\s*tensor<\d+x2xi64>\s*$", str(v)):
+                    raise PrintGeneric  # a padding not Nx2 (the verifier rejects it): kept as written
                 body = ", ".join(f"[{lo}, {hi}]" for lo, hi in padding_rows(v))
             elif word == "reverse":
                 body = ", ".join(re.findall(r"true|false", str(v)))

@@ -372,6 +372,8 @@ class FormatPrinter:
         elif v.kind == "attr":
             a = op.properties_view.get(v.name)
             d = self.decl.attr(v.name)
+            if a is None and not d.optional and d.default is None and d.form != "unit":
+                raise PrintGeneric  # a required attribute missing (invalid IR the verifier reports): kept absent
             out.write(out.attr_in_format(a, d.form, d.codec))
         elif v.kind == "region":
             for k, region in enumerate(region_group(op, self.decl, v.name)):
