@@ -286,6 +286,11 @@ class _Run:
             if f is not None:
                 self.report(op, f)
                 return
+        if op.name in structure.TERMINATORS:
+            f = structure.verify_terminator_is_last(op)
+            if f is not None:
+                self.report(op, f)
+                return
         if self._run(op, OP_RULES.get(op.name)):
             return
         if decl is not None and decl.verify is not None:

@@ -43,12 +43,16 @@ def verify_block_terminators(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def verify_terminator_is_last(op: Operation) -> Failure | None:
+    """A terminator ends its block (the ``IsTerminator`` trait, checked with the op itself)."""
+    block = op.parent
+    if block is not None and block.ops and block.ops[-1] is not op:
+        return Failure(f"'{op.name}' op must be the last operation in the parent block", (), name_position(op))
+    return None
+
+
 def _verify_block(block: Block) -> Failure | None:
     ops = block.ops
-    for child in ops[:-1]:
-        if child.name in TERMINATORS:
-            return Failure(f"'{child.name}' op must be the last operation in the parent block", (),
-                           name_position(child))
     if ops:
         last = ops[-1]
         if last.name not in TERMINATORS and _closed(last) and last.name != "builtin.module":
@@ -174,4 +178,5 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
-__all__ = ["verify_block_terminators", "verify_func_return", "verify_call", "verify_arity", "name_position"]
+__all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
+           "name_position"]
