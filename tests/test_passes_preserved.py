@@ -150,9 +150,12 @@ def test_the_import_pipeline_on_the_transformer_verifies_after_the_splitter_only
 
 
 def test_the_collector_is_handed_back_after_a_run():
+    """The outermost run freezes the module's objects and unfreezes after.  The venv's CPython 3.12.1
+    (with jaxlib 0.12) starts with 375 objects already frozen (``python -I -c 'import gc;
+    print(gc.get_freeze_count())'``): that startup freeze does not count as the caller's."""
     import gc
 
-    assert gc.get_freeze_count() == 0
+    assert gc.get_freeze_count() in (0, manager_module.INTERPRETER_FROZEN)
     with manager_module.outermost_run():
         assert gc.get_freeze_count() > 0
         with manager_module.outermost_run():  # a pipeline's nested run

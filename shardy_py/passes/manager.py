@@ -150,6 +150,10 @@ _run_depth = 0
 #: Whether the outermost run froze the module's objects (``paused_collector``).
 _frozen_by_run = False
 
+#: Objects the interpreter itself had frozen when this module was imported (some CPython builds
+#: freeze a few hundred at startup): a freeze count of this size is not a caller's freeze.
+INTERPRETER_FROZEN = gc.get_freeze_count()
+
 
 def set_aside_new_objects() -> None:
     """After a pass, inside a run whose collector ``paused_collector`` paused: collect the garbage
@@ -169,7 +173,8 @@ def paused_collector():
     pass's allocations would walk all of them again (MLIR, with no collector, pays nothing).  They
     are set aside (``gc.freeze``) for the run and handed back after, so garbage the passes make is
     still collected.  With the collector off, or objects frozen by the caller (``gc.get_freeze_count``
-    counts them one by one: asked once per outermost run), things are left as found.
+    counts them one by one: asked once per outermost run; the interpreter's own startup freeze,
+    ``INTERPRETER_FROZEN``, is not the caller's), things are left as found.
 
     Full collections inside a pass are put off to its end (``set_aside_new_objects``): CPython
     starts one after every ``threshold2`` younger collections (some 70k allocations) once a quarter
@@ -178,7 +183,7 @@ def paused_collector():
     200k ops a third of ``sdy-import-func-calls``'s time, nothing on 20k ops).  The younger
     generations are still collected as usual."""
     global _frozen_by_run
-    if not gc.isenabled() or gc.get_freeze_count():
+    if not gc.isenabled() or gc.get_freeze_count() not in (0, INTERPRETER_FROZEN):
         yield
         return
     gc.freeze()
