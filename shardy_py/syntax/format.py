@@ -275,13 +275,6 @@ class FormatPrinter:
         self.punct = False
 
     def run(self) -> None:
-        props = self.op.properties_view
-        for name in self.fmt.used_attributes:
-            d = self.decl.attr(name)
-            if not d.optional and d.default is None and name not in props:
-                # the custom form cannot say a required attribute is missing (``dims = []`` would read
-                # back as an empty one): MLIR prints an op that fails verification generic
-                raise PrintGeneric(name)
         for el in self.fmt.elements:
             self.element(el)
 
