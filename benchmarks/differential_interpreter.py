@@ -2,7 +2,7 @@
 ``stablehlo.eval_module``) on drawn single-op modules: per op, how many draws jaxlib answered and how
 many of those agree (integers and booleans bit-exact, floats within 1e-4 relative or 2 ULPs).
 
-    python benchmarks/differential_interpreter.py [--per-op N] [--seed S] [--show-failures]
+    python benchmarks/differential_interpreter.py [--per-op N] [--seed S] [--ops OP...] [--show-failures]
 """
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-op", type=int, default=50)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--ops", nargs="*", default=None, help="only these ops (default: all)")
     ap.add_argument("--show-failures", action="store_true")
     args = ap.parse_args()
     from interpreter_oracle import cpp_eval
@@ -28,6 +29,8 @@ def main() -> int:
     total_ok = total = total_skipped = 0
     print(f"{'op':28} {'compared':>8} {'agree':>6} {'jaxlib no answer':>17}")
     for k, op in enumerate(OPS):
+        if args.ops and op not in args.ops:
+            continue
         ok = compared = skipped = 0
         for i in range(args.per_op):
             seed = args.seed * 1_000_003 + k * 10_007 + i
