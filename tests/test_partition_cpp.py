@@ -6,9 +6,8 @@ tests/data/jax_programs (plain and sharded, lowered with 8 CPU devices) and on e
 
 Where the program reads the device id, jaxlib 0.12 is older than the test files (see
 test_passes_convert_global_to_local_cpp.py): those are checked to read it as the test files do.
-Two programs reduce with max, where our ``sdy-insert-explicit-reshards`` does not yet give the
-``sdy.all_reduce`` its reduction (``REDUCTION_OP_PENDING``: the sdy.all_reduce ``reduction_op``
-work of the export passes); they are strict xfails, so they report when it lands."""
+Programs reducing with max (reduce_out_sharded, softmax_sharded) check that the ``reduction_op``
+of the ``sdy.all_reduce`` insert-explicit-reshards makes reaches the stablehlo.all_reduce body."""
 from __future__ import annotations
 
 import re
@@ -30,7 +29,6 @@ PIPELINE = ("builtin.module(sdy-propagation-pipeline,sdy-export-pipeline{enable-
             "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh)")
 PLAIN = sorted(re.findall(r'^    "(\w+)": ', (DATA / "programs.py").read_text(), re.M))
 SHARDED = sorted(re.findall(r'^    "(\w+)": lambda', (DATA / "sharded_programs.py").read_text(), re.M))
-REDUCTION_OP_PENDING = {"reduce_out_sharded", "softmax_sharded"}
 
 
 @pytest.fixture(scope="module")
@@ -61,13 +59,7 @@ def compare(text: str, jaxlib: Jaxlib) -> None:
     assert mine == theirs
 
 
-def _params(names):
-    return [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="sdy.all_reduce reduction_op (max) from "
-                                                    "insert-explicit-reshards not there yet"))
-            if n in REDUCTION_OP_PENDING else n for n in names]
-
-
-@pytest.mark.parametrize("name", _params(sorted(set(PLAIN) | set(SHARDED))))
+@pytest.mark.parametrize("name", sorted(set(PLAIN) | set(SHARDED)))
 def test_partition_matches_jaxlib_on_jax_programs(name, lowered, jaxlib):
     path = lowered / f"{name}.mlir"
     if not path.exists():
