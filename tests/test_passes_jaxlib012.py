@@ -9,6 +9,7 @@ installed, compared with jaxlib's own pass on the same input:
 * ``sdy-drop-sharding-and-mesh``: a mesh still referenced is kept; ``keep-module-sharding-metadata``;
 * ``sdy-insert-explicit-reshards`` / ``sdy-export-pipeline``: ``mark-partial-result-with-unreduced-axes``;
 * ``sdy-lift-inlined-meshes``: ``use-single-device-mesh-names``;
+* ``sdy-apply-sharding-constraints``: a fully open input sharding (``[{?}]``) counts as none;
 * ``symbol-dce``: every symbol reference is a use (a ``stablehlo.composite``'s decomposition kept).
 """
 from __future__ import annotations
@@ -159,6 +160,28 @@ module {
 }
 """
 
+OPEN_INPUT = """\
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func @main(%arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}]>}, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}], replicated={"x"}>}) -> (tensor<16xf32>, tensor<16xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"y"}]> : tensor<16xf32>
+  %1 = sdy.sharding_constraint %arg1 <@mesh, [{"y"}]> : tensor<16xf32>
+  return %0, %1 : tensor<16xf32>, tensor<16xf32>
+}
+"""
+
+#: jaxlib 0.12: a fully open sharding without replicated axes counts as none (the constraint is
+#: applied to %arg0); with a replicated axis it is kept (%arg1).
+OPEN_INPUT_OUT = """\
+module {
+  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}]>}, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}], replicated={"x"}>}) -> (tensor<16xf32>, tensor<16xf32>) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{"y"}]> {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=16}>} : tensor<16xf32>
+    %1 = sdy.sharding_constraint %arg1 <@mesh, [{"y"}]> : tensor<16xf32>
+    return %0, %1 : tensor<16xf32>, tensor<16xf32>
+  }
+}
+"""
+
 LIFT = """\
 sdy.mesh @maximal_mesh_5 = <[], device_ids=[5]>
 func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<[], device_ids=[3]>, []>}) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<mesh<[], device_ids=[5]>, []>}) {
@@ -225,6 +248,8 @@ CASES = {
     "max reduce": ("sdy-insert-explicit-reshards=enable-full-version=true",
                    "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true}))", REDUCE_MAX,
                    REDUCE_MAX_MARKED_OUT.replace('[{}], unreduced=max{"x"}>', "[{}]>")),
+    "constraint on a fully open input": ("sdy-apply-sharding-constraints",
+                                         "builtin.module(sdy-apply-sharding-constraints)", OPEN_INPUT, OPEN_INPUT_OUT),
     "single-device mesh names": ("sdy-lift-inlined-meshes=use-single-device-mesh-names=true",
                                  "builtin.module(sdy-lift-inlined-meshes{use-single-device-mesh-names=true})",
                                  LIFT, LIFT_SINGLE_DEVICE_OUT),

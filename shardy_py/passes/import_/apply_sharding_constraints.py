@@ -59,10 +59,16 @@ def used_by_constraint(value: Value, excluded: Operation | None = None) -> bool:
     return any(user is not excluded and user.name in (CONSTRAINT, MANUAL) for user in value.users)
 
 
+def _unsharded(sharding: TensorShardingAttr | None) -> bool:
+    return sharding is None or (not sharding.replicated_axes and not sharding.unreduced_axes and all(
+        d.is_open and not d.axes for d in sharding.dim_shardings))
+
+
 def should_apply(value: Value, sharding: TensorShardingAttr) -> bool:
-    """``value`` can take ``sharding``: it has a place for one and none yet, ``sharding`` is fully
-    closed and no other constraint on ``value`` disagrees."""
-    if shardable_value(value) is None or get_sharding(value) is not None:
+    """``value`` can take ``sharding``: it has a place for one and none yet (or a fully open one
+    without replicated or unreduced axes, ``<@mesh, [{?}]>``, as jaxlib 0.12 counts it), ``sharding``
+    is fully closed and no other constraint on ``value`` disagrees."""
+    if shardable_value(value) is None or not _unsharded(get_sharding(value)):
         return False
     if not all(d.is_closed for d in sharding.dim_shardings):
         return False
