@@ -65,8 +65,9 @@ def check_one(data: bytes) -> None:
     full = _parse_in_full(text)
     assert not isinstance(full, Exception), "only the full parse rejects this input"
     assert str(full) == printed, "fast paths (scanner lines, op recipes) print otherwise than the full parse"
-    again = shardy_py.parse(printed)
-    assert str(again) == printed, "print is not idempotent"
+    if not m.ssa_failures:  # (a use MLIR's verifier rejects prints as MLIR prints it: not text to parse)
+        again = shardy_py.parse(printed)
+        assert str(again) == printed, "print is not idempotent"
     errors = [d for d in verify(m) if d.severity == "error"]
     _compare_with_mlir(data, text, {"ok": True} if not errors else
                        {"ok": False, "line": errors[0].line, "col": errors[0].column, "msg": errors[0].message})

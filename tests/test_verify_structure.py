@@ -118,6 +118,11 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                    1, 32, "inferred shape of elements literal ([3]) does not match type"),
     "attribute_entries_without_a_comma": ("func.func @f() attributes {\n  b = 2\n  a = 1, c = 3} { return }\n",
                                           2, 8, "expected '}' in attribute dictionary"),
+    "block_argument_without_a_type": (
+        F + '  %0 = "stablehlo.reduce"(%a, %a) ({\n  ^bb0(%x e:t, %y: tensor<f32>):\n'
+        '    "stablehlo.return"(%x) : (tensor<f32>) -> ()\n'
+        "  }) {dimensions = array<i64>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        3, 10, "expected ':'"),
     "result_number_in_a_result_name": (F + "  %0#1 = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
                                        2, 5, "expected '=' after SSA name"),
     "dense_constant_of_dynamic_type": ("func.func @f() -> tensor<?xf32> {\n"

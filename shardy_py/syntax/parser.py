@@ -694,6 +694,9 @@ class ModuleParser:
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
         text = self.text[item.start:item.end]
+        for m in _LABEL_ARG_NAME.finditer(text):  # every argument is `%name: type` (MLIR: "expected ':'")
+            if not text.startswith(":", _SPACES.match(text, m.end()).end()) and not _in_brackets(text, m.start()):
+                raise self.error(item.start + m.end(), "expected ':'")
         out = []
         for i, m in enumerate(re.finditer(r"(%[\w$.-]+)\s*:\s*", text)):
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
@@ -1070,6 +1073,14 @@ class ModuleParser:
 # ---------------------------------------------------------------------------------------
 # Handlers for modelled ops.  Each reads the op after its name.
 # ---------------------------------------------------------------------------------------
+
+_LABEL_ARG_NAME = re.compile(r"(?<=[(,])\s*%[\w$.-]+(?:#\d+)?")
+
+
+def _in_brackets(text: str, at: int) -> bool:
+    """Is ``at`` inside a ``<...>`` or ``[...]`` of a block label's text (a type's or a location's)?"""
+    return text.count("<", 0, at) > text.count(">", 0, at) or text.count("[", 0, at) > text.count("]", 0, at)
+
 
 def _stray_closer(text: str) -> int:
     """The offset in ``text`` (an attribute value) of a '>' that closes no '<', or of the name before a

@@ -34,6 +34,8 @@ class SsaUses:
         self.pending: dict[str, list[tuple[Operation, int]]] = {}
         #: (op, operand index, value) of forward references a later definition resolved.
         self.resolved: list[tuple[Operation, int, Value]] = []
+        #: (id of the op, operand index) of a pending use -> id of the root scope of its isolated region.
+        self.isolated_scope_of: dict[tuple[int, int], int] = {}
         #: (op, operand index, value) of uses in an isolated region of a value defined outside it.
         self.outside: list[tuple[Operation, int, Value]] = []
 
@@ -50,6 +52,7 @@ class SsaUses:
                     self.outside.append((op, i, outer))
                 else:
                     self.pending.setdefault(name, []).append((op, i))
+                    self.isolated_scope_of[(id(op), i)] = id(self.p.scopes[0])
 
     def redefinition(self, name: str, value: Value, previous: Value) -> ParseError:
         """MLIR's error for a second definition of ``name`` (at the new definition)."""
@@ -80,7 +83,8 @@ class SsaUses:
                 at = self.definition_offset(value, name)
                 raise self.p.error(at, f"definition of SSA value '{_numbered(name)}' has type '{value.type}' "
                                        f"(previously used at {self._use_place(op, i)} with type '{written}')")
-            op.set_operand(i, value)
+            if self.isolated_scope_of.pop((id(op), i), None) == id(self.p.scopes[0]):
+                op.set_operand(i, value)  # (a value of another function stays unresolved, as MLIR prints it)
             self.resolved.append((op, i, value))
 
     def check_types(self, op: Operation) -> None:
@@ -113,13 +117,12 @@ class SsaUses:
         """What MLIR's verifier says of the uses met before their definition, or in an isolated region
         of a value defined outside it: (line, column, message, kind, the using op), kind "isolation" (a region
         invariant of the isolated op) or "dominance" (checked after every op), in text order. The
-        uses are resolved to their values, as MLIR's parser resolves them, so the IR stays whole."""
+        uses within one isolated op are resolved to their values, as MLIR's parser resolves them; a
+        use of another's value stays unresolved (MLIR prints it as ``<<UNKNOWN SSA VALUE>>``)."""
         out = []
         judged = [(op, i, value, False) for op, i, value in self.resolved]
         judged += [(op, i, value, True) for op, i, value in self.outside]
         for op, i, value, outside in sorted(judged, key=lambda r: self.p.offset_of(r[0].loc)):
-            if outside:
-                op.set_operand(i, value)
             message = (f"'{op.name}' op using value defined outside the region" if outside
                        else _dominance_failure(op, i, value))
             if message is not None:  # (the verifier places it at the op's name)
