@@ -149,9 +149,9 @@ class Node:
 
     def origins(self) -> dict[str, str] | None:
         """Axis key -> origin name (``"self"`` replaced by the node's own name); None when the
-        module carries no origins for it."""
+        module carries no origins for it (``{}``: jaxlib 0.12 sinks one for an edge without origins)."""
         raw = self._raw_origins()
-        if not isinstance(raw, DictionaryAttr):
+        if not isinstance(raw, DictionaryAttr) or not raw.entries:
             return None
         own = self.own_origin_name()
         out = {}

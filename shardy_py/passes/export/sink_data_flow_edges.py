@@ -20,8 +20,9 @@ from shardy_py.passes.registry import Pass, PassOption, register
 
 
 def save_debug_info(owners, op, origins: bool, edges: bool, operand: bool) -> None:
-    """``saveDebugInfoDictsFromDataFlowEdges``: the owners' edges' ``sdy.sharding_origins`` dicts
-    and non-empty ``sdy.propagation_edges`` as arrays on ``op`` (``sdy.block_arg_*`` or
+    """``saveDebugInfoDictsFromDataFlowEdges``: the owners' edges' ``sdy.sharding_origins`` dicts (``{}``
+    for an edge without one, as jaxlib 0.12 writes them) and non-empty ``sdy.propagation_edges`` as
+    arrays on ``op`` (``sdy.block_arg_*`` or
     ``sdy.result_*``)."""
     if not origins and not edges:
         return
@@ -36,6 +37,8 @@ def save_debug_info(owners, op, origins: bool, edges: bool, operand: bool) -> No
                 origin_dicts.append(d.text)
             elif isinstance(d, DictionaryAttr):
                 origin_dicts.append(str(d))
+            else:
+                origin_dicts.append("{}")  # jaxlib 0.12: one entry per edge, {} for an edge without origins
         if edges:
             e = edge.attributes.get("sdy.propagation_edges")
             if isinstance(e, PropagationEdgesAttr) and e.value:
