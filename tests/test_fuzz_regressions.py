@@ -94,6 +94,14 @@ def test_names_an_unknown_op_binds_twice_stay_as_written() -> None:
     assert "x.f @main(%arg1: tensor<f32>) d(%arg1: tensor<8xf32>) -> tensor<8xf32> {" in str(shardy_py.parse(text))
 
 
+def test_constant_without_its_value_prints() -> None:
+    # found by the atheris run with MLIR's verdict: printing a generic stablehlo.constant that lacks `value`
+    # raised KeyError (MLIR's verifier rejects the op; its print still works)
+    text = ('func.func @f() -> tensor<i32> {\n  %0 = "stablehlo.constant"() {valu = dense<1> : tensor<i32>} : '
+            "() -> tensor<i32>\n  return %0 : tensor<i32>\n}\n")
+    assert "valu = dense<1> : tensor<i32>" in str(shardy_py.parse(text))
+
+
 def test_multiline_junk_attr_value_prints_parsable_text() -> None:
     data = (Path(__file__).parent / "data" / "fuzz" / "multiline_attr_value_print_does_not_reparse.in").read_bytes()
     check_one(data)

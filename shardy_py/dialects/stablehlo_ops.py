@@ -82,8 +82,8 @@ def _parse_constant(cur, state) -> None:
 
 def _print_constant(out, op: Operation) -> None:
     """``printConstantOp``: the generic body when the value's type is not the result type."""
-    value = op.properties["value"]
-    typed = split_typed_value(str(value))
+    value = op.properties.get("value")  # (absent in a generic form that lacks it: MLIR's verifier says so)
+    typed = split_typed_value(str(value)) if value is not None else None
     result_type = op.results[0].type if op.results else None
     if typed is None or str(typed[1]) != str(result_type):
         from shardy_py.syntax.op_writer import attr_entries
