@@ -59,16 +59,15 @@ def used_by_constraint(value: Value, excluded: Operation | None = None) -> bool:
     return any(user is not excluded and user.name in (CONSTRAINT, MANUAL) for user in value.users)
 
 
-def _unsharded(sharding: TensorShardingAttr | None) -> bool:
-    return sharding is None or (not sharding.replicated_axes and not sharding.unreduced_axes and all(
-        d.is_open and not d.axes for d in sharding.dim_shardings))
+def _unsharded(value: Value, current: TensorShardingAttr | None, sharding: TensorShardingAttr) -> bool:
+    return current is None or current == fully_open_like(value.type, sharding.mesh_or_ref)
 
 
 def should_apply(value: Value, sharding: TensorShardingAttr) -> bool:
-    """``value`` can take ``sharding``: it has a place for one and none yet (or a fully open one
-    without replicated or unreduced axes, ``<@mesh, [{?}]>``, as jaxlib 0.12 counts it), ``sharding``
+    """``value`` can take ``sharding``: it has a place for one and none yet (or the fully open one on
+    the constraint's mesh, ``<@mesh, [{?}]>``: no priority, replicated or unreduced axes; jaxlib 0.12), ``sharding``
     is fully closed and no other constraint on ``value`` disagrees."""
-    if shardable_value(value) is None or not _unsharded(get_sharding(value)):
+    if shardable_value(value) is None or not _unsharded(value, get_sharding(value), sharding):
         return False
     if not all(d.is_closed for d in sharding.dim_shardings):
         return False
