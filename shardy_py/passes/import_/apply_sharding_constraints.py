@@ -60,12 +60,17 @@ def used_by_constraint(value: Value, excluded: Operation | None = None) -> bool:
 
 
 def _unsharded(value: Value, current: TensorShardingAttr | None, sharding: TensorShardingAttr) -> bool:
-    return current is None or current == fully_open_like(value.type, sharding.mesh_or_ref)
+    """No sharding, or a fully open one of rank > 0 on any mesh without priorities, replicated or
+    unreduced axes (jaxlib 0.12: ``<@mesh, [{?}]>`` is applied over, ``[{?}p1]`` and ``[]`` are not)."""
+    if current is None:
+        return True
+    return bool(current.dim_shardings) and not current.replicated_axes and not current.unreduced_axes and all(
+        d.is_open and not d.axes and d.priority is None for d in current.dim_shardings)
 
 
 def should_apply(value: Value, sharding: TensorShardingAttr) -> bool:
-    """``value`` can take ``sharding``: it has a place for one and none yet (or the fully open one on
-    the constraint's mesh, ``<@mesh, [{?}]>``: no priority, replicated or unreduced axes; jaxlib 0.12), ``sharding``
+    """``value`` can take ``sharding``: it has a place for one and none yet (or a fully open one,
+    see ``_unsharded``), ``sharding``
     is fully closed and no other constraint on ``value`` disagrees."""
     if shardable_value(value) is None or not _unsharded(value, get_sharding(value), sharding):
         return False
