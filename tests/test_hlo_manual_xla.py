@@ -147,15 +147,27 @@ def xla_manual_exports(modules: list[tuple[str, int]], dump_dir: Path) -> list[d
     env = dict(os.environ, XLA_FLAGS=f"--xla_force_host_platform_device_count={WORKER_DEVICES} "
                                      f"--xla_dump_to={dump_dir} --xla_dump_hlo_pass_re=shardy-xla",
                JAX_PLATFORMS="cpu")
-    done = subprocess.run([sys.executable, __file__], input=json.dumps(modules), env=env,
+    done = subprocess.run([sys.executable, __file__, str(dump_dir)], input=json.dumps(modules), env=env,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
-    out = []
-    for index in range(len(modules)):
-        dumped = sorted(dump_dir.glob(f"*.m{index}.*after_shardy-xla*.txt"))
-        assert len(dumped) == 1, f"no shardy-xla dump for module m{index}: {sorted(dump_dir.iterdir())[:5]}"
-        text = dumped[0].read_text()
-        out.append({int(m.group(2)): m.group(1) for m in FULL_TO_SHARD.finditer(text)})
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    return [{int(case): sharding for case, sharding in per_module.items()} for per_module in found]
+
+
+def _dumped_full_to_shard(dump_dir: Path, index: int) -> dict[str, str]:
+    """Worker side: case -> the ``SPMDFullToShardShape`` sharding in module ``m{index}``'s shardy-xla dump, in
+    XLA's tile-assignment form.  jaxlib 0.12's XLA prints these shardings in its named (V3) form
+    (``{mesh['a0'=3,'a1'=2], device_ids=(...), [{'a1'}], manual={'a0'}}``), which drops size-1 axes and
+    explicitly replicated axes; ``HloSharding.v3_to_v2_sharding`` gives the device tiling it stands for, which
+    is what ``export_sharding`` writes."""
+    from jax._src.lib import xla_client as xc
+
+    dumped = sorted(dump_dir.glob(f"*.m{index}.*after_shardy-xla*.txt"))
+    assert len(dumped) == 1, f"no shardy-xla dump for module m{index}: {sorted(dump_dir.iterdir())[:5]}"
+    out = {}
+    for m in FULL_TO_SHARD.finditer(dumped[0].read_text()):
+        sharding = xc.HloSharding.from_string(m.group(1))
+        out[m.group(2)] = str(sharding.v3_to_v2_sharding() if m.group(1).startswith("{mesh[") else sharding)
     return out
 
 
@@ -166,12 +178,15 @@ def _compile_worker() -> None:
     from jax._src.lib import xla_client as xc
 
     backend = xb.get_backend("cpu")
-    for text, n in json.loads(sys.stdin.read()):
+    modules = json.loads(sys.stdin.read())
+    for text, n in modules:
         devices = backend.devices()[:n]
         options = compiler.get_compile_options(num_replicas=1, num_partitions=n,
                                                device_assignment=np.arange(n).reshape(1, n), backend=backend)
         options.executable_build_options.use_shardy_partitioner = True
         backend.compile_and_load(text, xc.DeviceList(tuple(devices)), options)
+    dump_dir = Path(sys.argv[1])
+    print(json.dumps([_dumped_full_to_shard(dump_dir, index) for index in range(len(modules))]))
 
 
 @pytest.fixture(scope="module")
