@@ -56,7 +56,12 @@ class NotTextError(ValueError):
 
 def read_source(path: str) -> str:
     """Text of ``path`` (``-`` is standard input); raises OSError or ``NotTextError``."""
-    data = sys.stdin.buffer.read() if path == "-" else open(path, "rb").read()  # noqa: SIM115
+    if path == "-":
+        stream = getattr(sys.stdin, "buffer", None)
+        # a text stream without bytes under it (io.StringIO, a notebook's stdin) is already decoded
+        data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8", "surrogateescape")
+    else:
+        data = open(path, "rb").read()  # noqa: SIM115
     if data.startswith(BYTECODE_MAGIC):
         raise NotTextError(BYTECODE_MESSAGE, 1, 1)
     try:

@@ -26,6 +26,8 @@ def program_inputs(module, seed: int) -> list[tuple[np.ndarray, str]]:
     rng = np.random.default_rng(seed)
     args = []
     for t in entry_function(module).properties_view["arg_types"]:
+        if not hasattr(t, "element_type"):
+            pytest.skip(f"the entry function takes a {t} argument, which jaxlib's eval_module cannot be given")
         el = t.element_type
         shape = tuple(t.shape)
         if el.startswith(("i", "ui", "si")) and el != "i1":

@@ -131,16 +131,17 @@ def test_export_refuses_a_reshard_at_its_line():
 
 def test_export_refuses_a_manual_computation_using_an_outside_value():
     m = shardy_py.parse('sdy.mesh @m = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+                        '  %c = stablehlo.constant dense<1.0> : tensor<4xf32>\n'
                         '  %0 = sdy.manual_computation(%arg0) in_shardings=[<@m, [{"x"}]>] '
                         'out_shardings=[<@m, [{"x"}]>] manual_axes={"x"} (%arg1: tensor<4xf32>) {\n'
                         '    %1 = stablehlo.add %arg1, %arg1 : tensor<4xf32>\n'
-                        '    %2 = stablehlo.add %1, %arg0 : tensor<4xf32>\n'
+                        '    %2 = stablehlo.add %1, %c : tensor<4xf32>\n'
                         '    sdy.return %2 : tensor<4xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n'
                         '  return %0 : tensor<8xf32>\n}\n')
     with pytest.raises(XlaFormatError) as e:
         export_module(m)
-    assert (e.value.line, e.value.column) == (5, 5)
-    assert "uses %arg0, defined outside its body" in e.value.message
+    assert (e.value.line, e.value.column) == (6, 5)
+    assert "uses %c, defined outside its body" in e.value.message
 
 
 # ---- clear errors on malformed strings ------------------------------------------------------------
@@ -222,3 +223,28 @@ def test_export_then_import_is_the_identity(m):
     exported = export_module(m, hlo_shardings=False)
     assert all(op.name != "sdy.mesh" for op in exported.ops)
     assert str(import_module(exported)) == str(m)
+
+
+def test_export_keeps_a_mesh_op_a_collective_names():
+    m = shardy_py.parse(
+        'sdy.mesh @mesh = <["x"=2]>\n'
+        'func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n'
+        '  %0 = "stablehlo.all_reduce"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, '
+        'replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>, '
+        'use_global_device_ids}> ({\n'
+        '  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n'
+        '    %1 = stablehlo.add %a, %b : tensor<f32>\n'
+        '    stablehlo.return %1 : tensor<f32>\n'
+        '  }) : (tensor<4xf32>) -> tensor<4xf32>\n'
+        '  return %0 : tensor<4xf32>\n}\n')
+    exported = export_module(m)
+    assert [op.properties["sym_name"] for op in exported.ops if op.name == "sdy.mesh"] == ["mesh"]
+    assert shardy_py.verify(exported) == []
+    assert str(import_module(exported)) == str(m)
+
+
+def test_export_drops_mesh_ops_only_shardings_name():
+    m = shardy_py.parse('sdy.mesh @mesh = <["x"=2]>\n'
+                        'func.func @main(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) '
+                        '-> tensor<4xf32> {\n  return %arg0 : tensor<4xf32>\n}\n')
+    assert [op.name for op in export_module(m).ops] == ["func.func"]
