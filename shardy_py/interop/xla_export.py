@@ -46,6 +46,7 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import replace_op
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
+from shardy_py.ir.symbol_uses import nested_symbol_uses
 
 #: sdy ops XLA's round-trip export has no form for.
 UNSUPPORTED_OPS = ("sdy.reshard", "sdy.named_computation", "sdy.data_flow_edge", "sdy.func_data_flow_edge",
@@ -194,11 +195,15 @@ class Exporter:
         from shardy_py.syntax.attr_printer import quote_string
         from shardy_py.syntax.printer import _BARE_KEY
 
+        # a mesh still named by an attribute the export leaves as it is (a collective's
+        # #stablehlo.replica_group_mesh_axes<mesh = @m, ...>) keeps its op too, as JAX 0.12 writes it
+        still_used = nested_symbol_uses(op for op in self.module.ops if op.name != "sdy.mesh")
         parts = []
         for op in mesh_ops:
             name = op.properties["sym_name"]
             parts.append(f"{name if _BARE_KEY.match(name) else quote_string(name)} = {op.properties['mesh']}")
-            op.erase()
+            if name not in still_used:
+                op.erase()
         self.put(self.module.op.attributes, {MESHES_KEY: "{" + ", ".join(parts) + "}"}, self.module.op.loc)
 
 

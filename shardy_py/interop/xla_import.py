@@ -87,7 +87,10 @@ class RoundTripImporter:
         for index, (name, text, offset) in enumerate(meshes):
             mesh = site.parse_sdy_text(text, positions[offset:], f"{MESHES_KEY} entry '{name}'", A.MeshAttr)
             if name in existing:
-                raise site.error(f"{MESHES_KEY}: mesh @{name} is also defined by an sdy.mesh op", positions[offset])
+                if self.module.meshes.get(name) == mesh:
+                    continue  # JAX 0.12 writes both for a mesh its collectives name (replica_group_mesh_axes)
+                raise site.error(f"{MESHES_KEY}: mesh @{name} is also defined by an sdy.mesh op, as another mesh "
+                                 f"({self.module.meshes[name]})", positions[offset])
             existing.add(name)
             Builder(self.module.body, index).create("sdy.mesh", result_types=(),
                                                      properties={"sym_name": name, "mesh": mesh})
