@@ -13,7 +13,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from cpp_oracle import FAILED, cpp
+from cpp_oracle import CRASHED, FAILED, cpp
 from hypothesis import HealthCheck, assume, given, settings
 from test_propagation_cpp import cpp_cannot_run
 
@@ -134,9 +134,10 @@ def test_manual_computation_without_edges_is_a_clear_error():
 
 PROGRAMS_DIR = Path(__file__).parent / "data" / "jax_programs"
 SHARDED_SCRIPT = PROGRAMS_DIR / "sharded_programs.py"
-#: Programs whose debug run fails on both sides: the C++ records propagation edges on an
-#: sdy.data_flow_edge with several sources (a while loop's), which its verifier then rejects.
-BOTH_FAIL = {"scan_sharded", "while_sharded"}
+#: Programs whose debug run fails on both sides: none with jaxlib 0.12 (0.10.2 recorded propagation
+#: edges on a while loop's sdy.data_flow_edge that its verifier then rejected; 0.12 checks no edge index
+#: on a data-flow edge, and ours follows it).
+BOTH_FAIL: set[str] = set()
 #: jax 0.12 has no shard_alike: its lowering is the saved ``SHARD_ALIKE`` text.
 CPP_CRASHES = {"shard_alike"}
 #: ``jax.experimental.shard_alike`` (sharding groups) as jax 0.10.2 lowered it; jax 0.12 has no
@@ -225,17 +226,19 @@ func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
 """
 
 
-def test_reshard_axes_have_no_origin_where_the_cpp_writes_garbage():
-    """An sdy.reshard's sharding is not a user sharding the C++ tracks: looking up the origin of
-    what it passes on is undefined behaviour there, and jaxlib writes the unnamed origin ": 0".
-    Ours writes no origin for those axes and warns once per value and axis passed on (the reshard
-    result to the negate, the negate result to the function result)."""
+def test_reshard_axes_have_no_origin_recorded():
+    """An sdy.reshard's sharding is not a user sharding the C++ tracks: jaxlib 0.10.2 looked up the
+    origin of what it passes on anyway (undefined behaviour: the unnamed origin ": 0", or a crash);
+    jaxlib 0.12 records none, as ours does, and prints the module ours prints.  Ours also warns once
+    per value and axis passed on (the reshard result to the negate, the negate result to the
+    function result)."""
     flags, pipeline = _flags("sdy-aggressive-propagate", ("debug-sharding-origins",))
     run = _cpp_in_subprocess(RESHARD, pipeline)
-    assert run.returncode < 0 or '{x = ": 0"}' in run.stdout  # undefined: a signal or a nameless origin
+    assert run.returncode == 0
     module = shardy_py.parse(RESHARD)
     ctx = PassContext()
     PassManager.parse(flags).run(module, ctx)
+    assert str(module) == run.stdout.removesuffix("\n")
     assert "sdy.sharding_origins" not in str(module)
     assert [(d.severity, d.line, d.message.split(" (")[0]) for d in ctx.diagnostics] == [
         ("warning", 3, "debug-sharding-origins: no origin is known for axis x of %0"),
@@ -285,6 +288,8 @@ def test_debug_info_matches_jaxlib_on_drawn_modules(text):
                          capture_output=True, text=True, timeout=600)
     assume(run.returncode == 0)
     for (pass_name, printed), expected in zip(ours.items(), json.loads(run.stdout), strict=True):
+        if expected.startswith(CRASHED):
+            continue  # the worker died on this one (undefined behaviour, as above)
         assert printed == expected, pass_name
 
 

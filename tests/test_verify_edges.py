@@ -167,3 +167,17 @@ def test_respaced_edge_list_prints_canonically():
     m = shardy_py.parse(add(f"sdy.result_propagation_edges = [\n      {element}  ,{element}\n    ]"))
     canonical = f"#sdy.propagation_edges<[{GOOD_STEP}]>"
     assert f"{{sdy.result_propagation_edges = [{canonical}, {canonical}]}}" in str(m)
+
+
+@pytest.mark.parametrize("ref", ["operand-0", "operand-1", "operand-2", "result-1"])
+def test_edge_indices_on_a_data_flow_edge_are_not_checked(ref):
+    # operand-N of an sdy.data_flow_edge is its owner's N-th data-flow source (jaxlib 0.12's propagation
+    # writes operand-1 on a while result's edge); jaxlib 0.12's verifier checks no index there, as it
+    # checks none on sdy.func_data_flow_edge
+    text = HEAD + ('func.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>})'
+                   ' -> tensor<8xf32> {\n'
+                   "  %0 = stablehlo.optimization_barrier %arg0 : tensor<8xf32>\n"
+                   '  %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"a", ?}]> {sdy.propagation_edges = '
+                   f'#sdy.propagation_edges<[{{step-2 = [{{"a" = {ref} -> [result-0]}}]}}]>}} : tensor<8xf32>\n'
+                   "  return %1 : tensor<8xf32>\n}")
+    assert diagnostics(text) == []

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from shardy_py.ir.attrs import EdgeValueRefAttr, OpaqueAttr, PropagationEdgesAttr
+from shardy_py.ir.builtin_attrs import ArrayAttr
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.passes.data_flow import edge_sources
 from shardy_py.verify.common_mesh import common_mesh
@@ -69,7 +70,9 @@ def _sourceless_edge(op: Operation, attr: PropagationEdgesAttr) -> Failure | Non
 
 
 def _check_ref(op: Operation, ref: EdgeValueRefAttr) -> Failure | None:
-    if op.name == "sdy.func_data_flow_edge":
+    if op.name in ("sdy.func_data_flow_edge", "sdy.data_flow_edge"):
+        # an edge's operand-N is its owner's N-th data-flow source, not an operand of the edge op: jaxlib
+        # 0.12 checks no index there (its propagation writes operand-1 on a while result's edge)
         return None
     n = len(op.results) if ref.type == "result" else len(op.operands)
     if not 0 <= ref.index < n:
@@ -111,7 +114,7 @@ def verify_propagation_edges_on_op(op: Operation, attr: PropagationEdgesAttr, ct
 def verify_edges_list_attr(op: Operation, name: str, attr) -> Failure | None:
     """C10: ``sdy.result_propagation_edges``/``sdy.block_arg_propagation_edges`` hold an array of
     propagation edges (each one checked while parsing, B49-B52; nothing else about them is)."""
-    items = attr if isinstance(attr, (list, tuple)) else None
+    items = attr if isinstance(attr, (list, tuple, ArrayAttr)) else None
     if isinstance(attr, OpaqueAttr):
         items = attr.sdy_array
     if items is not None and all(isinstance(x, PropagationEdgesAttr) for x in items):

@@ -4,7 +4,7 @@ optionally gather the edges' debug info (sharding origins, propagation edges) on
 from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr, PropagationEdgesAttr
-from shardy_py.ir.builtin_attrs import DictionaryAttr
+from shardy_py.ir.builtin_attrs import ArrayAttr, DictionaryAttr
 from shardy_py.ir.edit import replace_op
 from shardy_py.passes.data_flow import (
     block_arg_owners,
@@ -20,10 +20,9 @@ from shardy_py.passes.registry import Pass, PassOption, register
 
 
 def save_debug_info(owners, op, origins: bool, edges: bool, operand: bool) -> None:
-    """``saveDebugInfoDictsFromDataFlowEdges``: the owners' edges' ``sdy.sharding_origins`` dicts (``{}``
-    for an edge without one, as jaxlib 0.12 writes them) and non-empty ``sdy.propagation_edges`` as
-    arrays on ``op`` (``sdy.block_arg_*`` or
-    ``sdy.result_*``)."""
+    """``saveDebugInfoDictsFromDataFlowEdges``: the owners' edges' ``sdy.sharding_origins`` dicts and
+    ``sdy.propagation_edges`` as arrays on ``op`` (``sdy.block_arg_*`` or ``sdy.result_*``), one entry per
+    edge as jaxlib 0.12 writes them (``{}`` / ``#sdy.propagation_edges<[]>`` for an edge without any)."""
     if not origins and not edges:
         return
     origin_dicts, edge_lists = [], []
@@ -41,13 +40,14 @@ def save_debug_info(owners, op, origins: bool, edges: bool, operand: bool) -> No
                 origin_dicts.append("{}")  # jaxlib 0.12: one entry per edge, {} for an edge without origins
         if edges:
             e = edge.attributes.get("sdy.propagation_edges")
-            if isinstance(e, PropagationEdgesAttr) and e.value:
-                edge_lists.append(str(e))
+            # jaxlib 0.12: one entry per edge, #sdy.propagation_edges<[]> for an edge without edges (an
+            # attribute MLIR prints but cannot read back; built here, as there, never parsed)
+            edge_lists.append(e if isinstance(e, PropagationEdgesAttr) else PropagationEdgesAttr(()))
     prefix = "sdy.block_arg_" if operand else "sdy.result_"
     if origins:
         set_attribute(op, prefix + "sharding_origins", OpaqueAttr("[" + ", ".join(origin_dicts) + "]"))
     if edges:
-        set_attribute(op, prefix + "propagation_edges", OpaqueAttr("[" + ", ".join(edge_lists) + "]"))
+        set_attribute(op, prefix + "propagation_edges", ArrayAttr(edge_lists))
 
 
 @register
