@@ -26,6 +26,7 @@ __all__ = [  # noqa: F405
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
     "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
     "sharding_rule", "propagate", "explain", "interpret", "partition", "from_jax", "give_precedence",
+    "cost", "compare", "suggest",
 ]
 
 # Heavier parts (numpy device code, the verifier) load on first use.
@@ -44,6 +45,8 @@ _LAZY = {
     "partition": ("shardy_py.passes.partition", "partition"),
     "from_jax": ("shardy_py.interop.jax_input", "from_jax"),
     "give_precedence": ("shardy_py.priorities", "give_precedence"),
+    "compare": ("shardy_py.cost.compare", "compare"),
+    "suggest": ("shardy_py.cost.suggest", "suggest"),
 }
 
 
@@ -58,12 +61,20 @@ def __getattr__(name: str):
 
 # Load the verifier subpackage now: importing ``shardy_py.verify`` later would rebind the
 # name ``shardy_py.verify`` from the function below to the subpackage.
+import shardy_py.cost as _cost_package  # noqa: E402  (light: its modules load on first use)
 import shardy_py.verify as _verify_package  # noqa: E402
 
 
 def verify(module: Module) -> list:
     """Check ``module`` against every Shardy rule; a list of ``Diagnostic`` (empty when clean)."""
     return _verify_package.verify(module)
+
+
+def cost(module: Module, topology=None, **options):
+    """What ``module``'s sharding costs per device: a ``CostReport`` (``shardy_py.cost.report.cost``
+    says what it holds; ``topology`` is a ``Topology`` or a preset name of ``shardy_py.cost.PRESETS``).
+    The package's other parts are ``from shardy_py.cost import compare_variants, topology, ...``."""
+    return _cost_package.cost(module, topology, **options)
 
 
 def parse(text, filename: str | None = None) -> Module:

@@ -28,6 +28,8 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
     ("interpret", "shardy_py.interpreter.command", "run a StableHLO module with the numpy interpreter"),
     ("partition", "shardy_py.passes.partition_command",
      "propagate, then partition: print the program each device runs (local shapes, collectives)"),
+    ("cost", "shardy_py.cost.command",
+     "what a sharding costs per device: memory, collectives and why; compare, suggest"),
 ]
 
 

@@ -10,6 +10,8 @@ pN becomes p(N+1)), so their order among themselves is kept.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import attrs
 
 from shardy_py.ir.attrs import TensorShardingAttr, TensorShardingPerValueAttr
@@ -119,3 +121,66 @@ def _sharding_at(op: Operation, kind: str, index: int) -> TensorShardingAttr | N
         return op.properties_view["sharding"]
     per_value = op.attributes_view.get("sdy.sharding")
     return per_value.shardings[index] if isinstance(per_value, TensorShardingPerValueAttr) else None
+
+
+def _with_priority(sharding: TensorShardingAttr, priority: int | None) -> TensorShardingAttr:
+    dims = tuple(attrs.evolve(d, priority=priority) if d.axes else d for d in sharding.dim_shardings)
+    return attrs.evolve(sharding, dim_shardings=dims)
+
+
+def set_priority(module: Module, value: Value | str, priority: int | None, *,
+                 func: str | None = None) -> TensorShardingAttr:
+    """Give every sharded dimension of ``value``'s user sharding priority ``priority`` (``None``
+    removes it), in place; the other user shardings are left as they are.  ``value`` is named as
+    for ``give_precedence``.  Returns the new sharding; raises ``PrecedenceError`` when ``value``
+    has no user sharding or ``priority`` is negative."""
+    if priority is not None and priority < 0:
+        raise PrecedenceError(f"a priority is p0 or more, not p{priority}")
+    op, kind, index = _target(module, value, func)
+    if _sharding_at(op, kind, index) is None:
+        raise PrecedenceError("the value has no user sharding to give a priority to (mark_sharding gives it one)")
+    for site in _sites(module):
+        (site_op, site_kind, site_index), _entry = site
+        if site_op is op and site_kind == kind and (kind == "sdy.sharding" or site_index == index):
+            def mapping(s, k):
+                return _with_priority(s, priority) if kind != "sdy.sharding" or k == index else s
+            _rewrite(site, mapping)
+    return _sharding_at(op, kind, index)
+
+
+class ShardingSite(NamedTuple):
+    """A user sharding of a module: ``label`` says where it is; ``value`` and ``func`` name it for
+    ``give_precedence`` / ``set_priority`` (``value`` is ``"result N"`` for a function result of
+    ``func``)."""
+
+    label: str
+    value: Value | str
+    func: str | None
+    sharding: TensorShardingAttr
+
+
+def user_shardings(module: Module) -> list[ShardingSite]:
+    """Every user sharding of ``module`` with a sharded dimension, in module order."""
+    out = []
+    for (op, kind, index), _entry in _sites(module):
+        func = None
+        if kind == "arg_attrs":
+            value = op.regions[0].blocks[0].arguments[index]
+            label = f"argument {index} ({value.name}) of @{op.properties_view.get('sym_name')}"
+        elif kind == "res_attrs":
+            func = op.properties_view.get("sym_name")
+            value = f"result {index}"
+            label = f"result {index} of @{func}"
+        elif kind == "constraint":
+            value = op.results[0]
+            label = f"the sharding constraint {value.name}" + (f" at line {op.loc.line}" if op.loc else "")
+        else:
+            for k, s in enumerate(op.attributes_view["sdy.sharding"].shardings):
+                if any(d.axes for d in s.dim_shardings):
+                    out.append(ShardingSite(f"result {k} ({op.results[k].name}) of {op.name}" + (
+                        f" at line {op.loc.line}" if op.loc else ""), op.results[k], None, s))
+            continue
+        sharding = _sharding_at(op, kind, index)
+        if sharding is not None and any(d.axes for d in sharding.dim_shardings):
+            out.append(ShardingSite(label, value, func, sharding))
+    return out

@@ -32,12 +32,12 @@ import weakref
 
 from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import Node, enclosing_func, func_name
-from shardy_py.explanation.trace import explain_node
+from shardy_py.explanation.trace import explain_node, node_stories
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Value
 
 __all__ = ["explain", "Explanation", "AxisStory", "Hop", "KeptAway", "ExplainError", "remember_original",
-           "find_value"]
+           "find_value", "axis_stories"]
 
 _ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 _OPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -93,15 +93,29 @@ def _same_shape(a: Module, b: Module) -> bool:
 def _same_value(value: Value, source: Module, target: Module) -> Value:
     """The value of ``target`` at ``value``'s place in ``source`` (modules of the same shape)."""
     owner = value.owner
+    op = owner.parent.parent if isinstance(owner, Block) else owner
+    ops = _op_map(source, target)
+    if op not in ops:  # the module changed since the map was made
+        _OP_MAPS.pop(source, None)
+        ops = _op_map(source, target)
     if isinstance(owner, Block):
-        op = owner.parent.parent
-        index = list(source.walk()).index(op)
-        target_op = list(target.walk())[index]
+        target_op = ops[op]
         region = op.regions.index(owner.parent)
         block = op.regions[region].blocks.index(owner)
         return target_op.regions[region].blocks[block].arguments[owner.arguments.index(value)]
-    index = list(source.walk()).index(owner)
-    return list(target.walk())[index].results[owner.results.index(value)]
+    return ops[owner].results[owner.results.index(value)]
+
+
+#: source module -> (target module, {op of source: op of target at the same place}).
+_OP_MAPS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _op_map(source: Module, target: Module) -> dict:
+    cached = _OP_MAPS.get(source)
+    if cached is None or cached[0]() is not target:
+        cached = (weakref.ref(target), dict(zip(source.walk(), target.walk(), strict=False)))
+        _OP_MAPS[source] = cached
+    return cached[1]
 
 
 def _funcs(module: Module):
@@ -245,3 +259,17 @@ def _root(op):
     while op.parent_op is not None:
         op = op.parent_op
     return op
+
+
+def axis_stories(module: Module, value: Value | str, *, original: Module | None = None) -> list[AxisStory]:
+    """``explain(module, value).stories`` without looking for the axes kept away: per dimension and
+    axis of ``value``'s sharding (a ``Value`` of ``module``, or a ``find_value`` spec such as
+    ``"@main:result 0"``), the user sharding it came from and its hops.  Cheaper than ``explain``
+    when only the origins are wanted (``shardy_py.cost`` reads them for each collective)."""
+    if isinstance(value, Value):
+        tracked = _tracked(module)
+        node = Node(value if tracked is module else _same_value(value, module, tracked))
+    else:
+        tracked = _tracked(module)
+        node = find_value(tracked, value, original if original is not None else _ORIGINALS.get(module))
+    return node_stories(node, tracked, original if original is not None else _ORIGINALS.get(module))

@@ -132,9 +132,18 @@ def _story(node: Node, dim: int, axis: AxisRefAttr, module: Module, original: Mo
     return AxisStory(dim, axis, origin, hops)
 
 
+def node_stories(node: Node, module: Module, original: Module | None) -> list[AxisStory]:
+    """Where each axis of ``node``'s sharding came from, dimension by dimension (no axes kept away)."""
+    func = node.func if node.is_func_result else enclosing_func(node.owner)
+    sharding = node.sharding()
+    if sharding is None:
+        return []
+    return [_story(node, d, axis, module, original, func)
+            for d, dim in enumerate(sharding.dim_shardings) for axis in dim.axes]
+
+
 def explain_node(node: Node, module: Module, original: Module | None) -> Explanation:
     """The explanation of ``node``'s sharding."""
-    func = node.func if node.is_func_result else enclosing_func(node.owner)
     sharding = node.sharding()
     notes: list[str] = []
     stories: list[AxisStory] = []
@@ -151,9 +160,7 @@ def explain_node(node: Node, module: Module, original: Module | None) -> Explana
             notes.append("no sdy.sharding_origins recorded for this value: propagate with debug_sharding_origins=True "
                          "(and debug_propagation_edge_sharding=True for the ops it travelled through)")
     if sharding is not None:
-        for d, dim in enumerate(sharding.dim_shardings):
-            for axis in dim.axes:
-                stories.append(_story(node, d, axis, module, original, func))
+        stories = node_stories(node, module, original)
     kept = kept_away(node, stories, module, original)
     return Explanation(node.label, node.loc, sharding, stories, kept, notes)
 

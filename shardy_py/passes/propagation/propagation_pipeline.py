@@ -76,9 +76,12 @@ def _export_steps_before_partitioner(debug_sharding_origins: bool, debug_propaga
 
 def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
               debug_sharding_origins: bool = False, debug_propagation_edge_sharding: bool = False,
-              dedup_functions_fully: bool = False, enable_explicit_gather_scatter_batching: bool = False) -> Module:
+              dedup_functions_fully: bool = False, enable_explicit_gather_scatter_batching: bool = False,
+              verify_each: bool = True) -> Module:
     """A copy of ``module`` after Shardy's propagation pipeline (see the module docstring); the
-    input is left unchanged.  Raises ``PassError`` when a pass fails.
+    input is left unchanged.  Raises ``PassError`` when a pass fails.  ``verify_each=False`` does
+    not verify the IR after every pass (as XLA runs Shardy in release builds): for callers that
+    verified the input and run the pipeline many times (``shardy_py.suggest``).
 
     The options are ``PropagationOptions``' of the same names.  With ``debug_sharding_origins`` /
     ``debug_propagation_edge_sharding`` the copy carries ``sdy.sharding_origins`` /
@@ -105,7 +108,7 @@ def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative
                       + ", ".join(dict.fromkeys(skipped)), PipelineStepSkipped, stacklevel=2)
     original = clone_module(module)
     result = clone_module(module)
-    PassManager(passes).run(result)
+    PassManager(passes, verify_each=verify_each).run(result)
     from shardy_py.explanation import remember_original
 
     remember_original(result, original, dict(
