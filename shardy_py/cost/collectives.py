@@ -14,8 +14,11 @@ Bytes per device (equal sent and received): an all-gather ``(n-1)`` times its in
 reduce-scatter ``(n-1)`` times its output, an all-reduce ``2(n-1)`` chunks of ``ceil(S/n)``, an
 all-to-all ``(n-1)`` chunks of ``ceil(S/n)``, a collective permute its whole buffer when any device's
 data moves (else nothing), an all-slice and the unreduced conversions nothing (each device keeps or
-zeroes part of what it holds).  A collective in a loop whose trip count is known (``loops``) runs
-that many times; ``executions`` says how many.
+zeroes part of what it holds).  A reshard between two meshes (which ``sdy-reshard-to-collectives``
+leaves as ``sdy.reshard``, kind ``reshard``) moves to the device that needs most what it does not
+hold yet (its output shard less its input shard, on a device of both meshes), sent and received,
+timed as a gather of the output over the larger mesh.  A collective in a loop whose trip count is
+known (``loops``) runs that many times; ``executions`` says how many.
 """
 from __future__ import annotations
 
@@ -41,8 +44,12 @@ KINDS = {
     "stablehlo.all_gather": "all_gather", "stablehlo.all_reduce": "all_reduce",
     "stablehlo.reduce_scatter": "reduce_scatter", "stablehlo.all_to_all": "all_to_all",
     "stablehlo.collective_permute": "collective_permute", "stablehlo.collective_broadcast": "collective_broadcast",
+    "sdy.reshard": "reshard",
 }
 STABLEHLO_COLLECTIVES = tuple(k for k in KINDS if k.startswith("stablehlo."))
+#: Shardy ops that move data: its collectives, and the reshards ``sdy-reshard-to-collectives`` leaves
+#: (between two meshes).
+SDY_MOVING_OPS = (*COLLECTIVE_OPS, "sdy.reshard")
 
 
 @dataclass
@@ -154,6 +161,25 @@ def _sdy(op: Operation, meshes: dict[str, MeshAttr]) -> Collective:
     return Collective(KINDS[name], op, _enclosing_func(op), str(op.operands[0].type),
                       out_sharding.mesh_name, tuple(axis_text(a) for a in axes), group, in_size, out_size, sent, sent,
                       tuple(stages))
+
+
+def _cross_mesh(op: Operation, meshes: dict[str, MeshAttr]) -> Collective:
+    """A reshard between two meshes (see the module docstring)."""
+    before = value_size(op.operands[0], meshes)
+    after = value_size(op.results[0], meshes)
+    out_sharding = op.properties_view.get("sharding")
+    source_mesh = mesh_of(sharding_of(op.operands[0]), meshes)
+    target_mesh = mesh_of(out_sharding, meshes)
+    need = after.bytes or 0
+    held = before.bytes or 0
+    if before.device is not None and after.device != before.device:
+        held = 0  # the devices that need it hold nothing (or only one of them holds it)
+    moved = max(need - held, 0)
+    n = max((m.total_size for m in (source_mesh, target_mesh) if m is not None and not m.is_maximal), default=1)
+    stages = (Stage("gather", None, n, need),) if moved else ()
+    return Collective("reshard", op, _enclosing_func(op), str(op.operands[0].type),
+                      out_sharding.mesh_name if out_sharding is not None else None, (), n, before.bytes or 0, need,
+                      moved, moved, stages)
 
 
 def _slowest_axis(sharding: TensorShardingAttr) -> str | None:
@@ -325,6 +351,8 @@ def collectives(module: Module) -> list[Collective]:
     for op in module.walk():
         if op.name in COLLECTIVE_OPS:
             c = _sdy(op, meshes)
+        elif op.name == "sdy.reshard":
+            c = _cross_mesh(op, meshes)
         elif op.name in STABLEHLO_COLLECTIVES:
             c = _stablehlo(op, module)
         else:

@@ -5,9 +5,11 @@ partitioner steps of ``-sdy-export-pipeline=enable-insert-explicit-collectives=t
 canonicalizations, ``sdy-reshard-to-collectives``, the collective canonicalizations), with the
 map from the collectives module's values back to the propagated module's.
 
-A module counts as propagated already when it has no sharding constraint, sharding group or data
-flow edge, no open dimension, and an op (other than an sdy op) carries an ``sdy.sharding`` or it
-has an ``sdy.reshard`` or collective: what ``shardy_py.propagate`` and the export pipeline leave.
+A module counts as propagated already when it has been through Shardy's passes (it holds an
+``sdy.reshard``, a collective or an ``sdy.constant``, which only Shardy writes) and has no sharding
+constraint, sharding group, data flow edge or open dimension left: what ``shardy_py.propagate``
+and the export pipeline leave.  Any other module is propagated (``propagate=True``/``False``
+decides instead).
 """
 from __future__ import annotations
 
@@ -46,7 +48,7 @@ def is_propagated(module: Module) -> bool:
     for op in module.walk():
         if op.name in _BEFORE_PROPAGATION:
             return False
-        if op.name == "sdy.reshard" or op.name in COLLECTIVE_OPS:
+        if op.name in ("sdy.reshard", "sdy.constant") or op.name in COLLECTIVE_OPS:
             annotated = True
         if op.name == "func.func":
             for block in op.regions[0].blocks[:1] if op.regions else ():
@@ -57,11 +59,8 @@ def is_propagated(module: Module) -> bool:
                     return False
             continue
         per_value = op.attributes_view.get("sdy.sharding")
-        if isinstance(per_value, TensorShardingPerValueAttr):
-            if any(_open(s) for s in per_value.shardings):
-                return False
-            if not op.is_sdy:
-                annotated = True
+        if isinstance(per_value, TensorShardingPerValueAttr) and any(_open(s) for s in per_value.shardings):
+            return False
         for key in ("sharding", "out_sharding", "in_shardings", "out_shardings"):
             value = op.properties_view.get(key)
             shardings = value.shardings if isinstance(value, TensorShardingPerValueAttr) else (value,)

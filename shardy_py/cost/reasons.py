@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shardy_py.cost.collectives import Collective
+from shardy_py.cost.collectives import SDY_MOVING_OPS, Collective
 from shardy_py.cost.pipeline import Stages
 from shardy_py.ir.attrs import AxisRefAttr, TensorShardingAttr
 from shardy_py.ir.module import sharding_of
-from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Location, Operation, Value
+from shardy_py.ir.ops import Block, Location, Operation, Value
 from shardy_py.passes.func_calls import result_sharding
 
 
@@ -225,7 +225,7 @@ def _label(value: Value) -> str:
 
 
 def _is_collective(v: Value | None) -> bool:
-    return v is not None and not isinstance(v.owner, Block) and v.owner.name in COLLECTIVE_OPS
+    return v is not None and not isinstance(v.owner, Block) and v.owner.name in SDY_MOVING_OPS
 
 
 def _chain(op: Operation) -> tuple[Operation, Value, Operation]:
@@ -234,7 +234,7 @@ def _chain(op: Operation) -> tuple[Operation, Value, Operation]:
     while _is_collective(head.operands[0]):
         head = head.operands[0].owner
     tail = op
-    while len(tail.results[0].uses) == 1 and tail.results[0].uses[0].op.name in COLLECTIVE_OPS:
+    while len(tail.results[0].uses) == 1 and tail.results[0].uses[0].op.name in SDY_MOVING_OPS:
         tail = tail.results[0].uses[0].op
     return head, head.operands[0], tail
 
@@ -285,7 +285,7 @@ class ReasonFinder:
     def _decide(self, head: Operation, x: Value, tail: Operation) -> Reason:
         back = self.stages.back
         x_prop = back.get(x)
-        target = tail.properties_view.get("out_sharding")
+        target = tail.properties_view.get("out_sharding") or tail.properties_view.get("sharding")
         source = sharding_of(x)
         uses = tail.results[0].uses
         user = uses[0].op if len(uses) == 1 else None

@@ -17,7 +17,8 @@ Bytes are per device; ``time_s`` is the alpha-beta estimate on ``topology``.  To
   ``op``, ``line``, ``live_bytes`` per op of the body);
 * ``collectives``, most bytes first: ``kind`` (``all_gather``, ``all_slice``, ``all_reduce``,
   ``reduce_scatter``, ``all_to_all``, ``collective_permute``, ``collective_broadcast``,
-  ``sharded_to_unreduced``, ``replicated_to_unreduced``), ``collective`` (the op: ``sdy.all_gather``,
+  ``sharded_to_unreduced``, ``replicated_to_unreduced``, ``reshard``: between two meshes),
+  ``collective`` (the op: ``sdy.all_gather``,
   ``stablehlo.all_reduce``), ``function``, ``tensor_type`` (the operand's global type; a StableHLO
   collective's local ones), ``mesh``, ``axes``, ``group_size``, ``input_bytes``, ``output_bytes``,
   ``bytes_sent``, ``bytes_received`` (one execution), ``executions``, ``executions_known``,
@@ -59,7 +60,7 @@ _REASON = _obj({"kind": {"enum": ["operand", "result", "reduction", "unreduced",
                 "to_sharding": _OPT_STR}, {"origins": {"type": "array", "items": _ORIGIN}})
 _COLLECTIVE = _obj({
     "kind": {"enum": ["all_gather", "all_slice", "all_reduce", "reduce_scatter", "all_to_all", "collective_permute",
-                      "collective_broadcast", "sharded_to_unreduced", "replicated_to_unreduced"]},
+                      "collective_broadcast", "sharded_to_unreduced", "replicated_to_unreduced", "reshard"]},
     "collective": _STR, "function": _STR, "tensor_type": _STR, "mesh": _OPT_STR,
     "axes": {"type": "array", "items": _STR}, "group_size": _INT, "input_bytes": _INT, "output_bytes": _INT,
     "bytes_sent": _INT, "bytes_received": _INT, "executions": _INT, "executions_known": {"type": "boolean"},

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr
 from shardy_py.ir.module import sharding_of
-from shardy_py.ir.ops import Value
+from shardy_py.ir.ops import Block, Value
 from shardy_py.ir.types import DYNAMIC, QuantizedType, RankedTensorType, TokenType, TupleType, Type
+from shardy_py.passes.shardings import get_sharding
 
 _INT = re.compile(r"[su]?i(\d+)\Z")
 _FLOAT_BITS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "tf32": 32}
@@ -137,11 +138,22 @@ def type_size(t: Type | None, sharding: TensorShardingAttr | None = None,
     return LocalSize(tensor_bytes(shape, element), _tensor_text(shape, element), padded, device)
 
 
+def value_sharding(value: Value) -> TensorShardingAttr | None:
+    """The sharding ``value`` is held in: Shardy's ``getSharding`` (a function argument's, an op
+    result's ``sdy.sharding``, a collective's ``out_sharding``, a while or case block argument's
+    through its op), except that a manual computation's block arguments, whose types are local
+    already, are split by its free axes only."""
+    owner = value.owner
+    if isinstance(owner, Block) and owner.parent is not None and owner.parent.parent is not None \
+            and owner.parent.parent.name == "sdy.manual_computation":
+        return sharding_of(value)
+    return get_sharding(value)
+
+
 def value_size(value: Value, meshes: dict[str, MeshAttr]) -> LocalSize:
-    """``LocalSize`` of ``value`` under its own sharding (``Module.sharding_of``: a function
-    argument's, an op result's ``sdy.sharding``, a collective's ``out_sharding``, a manual
-    computation body's free axes); ``meshes`` resolves ``@mesh`` references."""
-    sharding = sharding_of(value)
+    """``LocalSize`` of ``value`` under its sharding (``value_sharding``); ``meshes`` resolves
+    ``@mesh`` references."""
+    sharding = value_sharding(value)
     return type_size(value.type, sharding, mesh_of(sharding, meshes))
 
 
