@@ -12,7 +12,6 @@ is read back to its decision (``Reason.kind``):
   (its operands decided its factors): the result is resharded for its users;
 * ``reduction``: op ``P`` sums over a dimension sharded along the axes (a contracting dimension of a
   dot, a reduced dimension): each device holds a partial sum, added across those axes;
-* ``unreduced``: ``X`` holds partial sums (unreduced axes) that its user needs added;
 * ``constraint`` / ``reshard``: a sharding constraint or reshard the program wrote asks for it;
 * ``func_result``: a function's result sharding differs from the value it returns;
 * ``call`` / ``manual``: a call or manual computation takes the operand in another sharding;
@@ -55,7 +54,8 @@ class Origin:
         else:
             whence = self.source + (f", priority p{self.priority}" if self.priority is not None
                                     else ", no priority (p0)") + where
-        return f'"{self.axis}" on dimension {self.dim} of {self.tensor}: from {whence}'
+        via = f"; through {', '.join(self.chain)}" if self.chain else ""
+        return f'"{self.axis}" on dimension {self.dim} of {self.tensor}: from {whence}{via}'
 
     def as_json(self) -> dict:
         return {"side": self.side, "tensor": self.tensor, "dimension": self.dim, "axis": self.axis,
@@ -271,6 +271,31 @@ class ReasonFinder:
                       _text(source) if source is not None or kind != "program" else None,
                       _text(target) if target is not None else None, list(sources), self.finder)
 
+    def _deciding(self, op: Operation, side: str, wanted, skip: int | None = None) -> list:
+        """The tensors of ``op`` the partitioner computed it from: its results and operands (but
+        operand ``skip``) that kept their propagated sharding (no reshard on them), as sources."""
+        back = self.stages.back
+        out = []
+        for i, r in enumerate(op.results):
+            before = back.get(r)
+            if before is not None and sharding_of(before) == sharding_of(r):
+                out.append((side, f"result {i} of {op.name}", before, wanted))
+        for i, v in enumerate(op.operands):
+            before = back.get(v) if v is not None else None
+            if i != skip and before is not None:
+                out.append((side, f"operand {i} of {op.name}", before, wanted))
+        return out
+
+    def _source(self, x: Value, source) -> list:
+        """The origins of ``x``'s side: its own when the partitioner kept its propagated sharding,
+        else those of the tensors its op was computed from."""
+        x_prop = self.stages.back.get(x)
+        if x_prop is not None and (isinstance(x.owner, Block) or sharding_of(x_prop) == source):
+            return [("from", _label(x), x_prop, source)]
+        if isinstance(x.owner, Block):
+            return []
+        return self._deciding(x.owner, "from", source)
+
     def _program(self, op: Operation) -> Reason:
         where = ""
         parent = op.parent_op
@@ -296,10 +321,10 @@ class ReasonFinder:
                     "reshard" if ("sdy.reshard", written.loc) in self._written else "call")
             what = {"constraint": "the sharding constraint", "reshard": "the reshard the program writes",
                     "call": "a reshard at a function call"}[kind]
-            return self._reason(kind, written, f"{what} at {_place(written, self.source_name)} asks for "
+            at = f" at {_at(written.loc, self.source_name)}" if written.loc is not None else ""
+            return self._reason(kind, written, f"{what}{at} asks for "
                                 f"{_text(target)}; its input {_label(x)} is {_text(source)}", source, target,
-                                [("from", _label(x), x_prop, source),
-                                 ("to", "the constraint", written.results[0], target)])
+                                self._source(x, source) + [("to", "the constraint", written.results[0], target)])
         if head.name in ("sdy.all_reduce", "sdy.reduce_scatter") and not isinstance(x.owner, Block):
             producer = x.owner
             reduced = _reduced_axes(producer)
@@ -312,23 +337,15 @@ class ReasonFinder:
                 return self._reason("reduction", producer, f"{_place(producer, self.source_name)} sums over a "
                                     f"dimension sharded along {axes}: each device holds a partial sum, added across "
                                     f"{axes}", source, target, sources)
-            if source is not None and source.unreduced_axes:
-                return self._reason("unreduced", user or producer, f"{_label(x)} holds partial sums over "
-                                    + ", ".join(f'"{_axis(a)}"' for a in source.unreduced_axes)
-                                    + f"; {_place(user, self.source_name) if user else 'its user'} needs them added",
-                                    source, target, [("from", _label(x), x_prop, source)])
         if not isinstance(x.owner, Block) and x_prop is not None:
             propagated = sharding_of(x_prop)
             if propagated is not None and source is not None and propagated != source:
                 producer = x.owner
-                prop_owner = x_prop.owner
                 return self._reason(
                     "result", producer, f"{_place(producer, self.source_name)} is computed as {_text(source)} (its "
                     f"operands' shardings decided its factors), but propagation gave its result {_text(propagated)}: "
                     "resharded for its users", source, target,
-                    [("from", f"operand {i} of {producer.name}", v, source)
-                     for i, v in enumerate(prop_owner.operands) if v is not None]
-                    + [("to", _label(x), x_prop, target)])
+                    self._deciding(producer, "from", source) + [("to", _label(x), x_prop, target)])
         if user is not None and user.name == "func.return":
             func = user.parent_op
             index = uses[0].index
@@ -336,22 +353,18 @@ class ReasonFinder:
             declared = result_sharding(func, index) if func is not None and func.name == "func.func" else None
             return self._reason("func_result", user, f"result {index} of @{name} is declared {_text(declared)}; the "
                                 f"value it returns, {_label(x)}, is {_text(source)}", source, target,
-                                [("from", _label(x), x_prop, source), ("to", f"result {index} of @{name}",
-                                                                        f"@{name}:result {index}", target)])
+                                self._source(x, source) + [("to", f"result {index} of @{name}",
+                                                            f"@{name}:result {index}", target)])
         if user is not None:
             index = uses[0].index
             kind = {"func.call": "call", "sdy.manual_computation": "manual"}.get(user.name, "operand")
             moved = (_axes_of(source) or set()) | (_axes_of(target) or set())
-            user_results = [back.get(r) for r in user.results]
-            others = [("to", f"result {i} of {user.name}", v, moved) for i, v in enumerate(user_results)
-                      if v is not None]
-            others += [("to", f"operand {i} of {user.name}", back.get(v), moved) for i, v in enumerate(user.operands)
-                       if i != index and v is not None and back.get(v) is not None]
+            others = self._deciding(user, "to", moved, skip=index)
             return self._reason(kind, user, f"operand {index} of {_place(user, self.source_name)} is needed as "
                                 f"{_text(target)} (the sharding the op is computed in), but {_label(x)} is "
-                                f"{_text(source)}", source, target, [("from", _label(x), x_prop, source), *others])
+                                f"{_text(source)}", source, target, self._source(x, source) + others)
         return self._reason("operand", None, f"{_label(x)} is resharded from {_text(source)} to {_text(target)}",
-                            source, target, [("from", _label(x), x_prop, source)])
+                            source, target, self._source(x, source))
 
 
 def _reduced_axes(op: Operation) -> list[AxisRefAttr]:

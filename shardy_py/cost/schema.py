@@ -54,7 +54,7 @@ _TENSOR = _obj({"index": _INT, "name": _STR, "type": _STR, "local_type": _STR, "
 _ORIGIN = _obj({"side": {"enum": ["from", "to"]}, "tensor": _STR, "dimension": _INT, "axis": _STR,
                 "user_sharding": _OPT_STR, "priority": {"type": ["integer", "null"]}, "line": _LINE, "column": _LINE,
                 "chain": {"type": "array", "items": _STR}})
-_REASON = _obj({"kind": {"enum": ["operand", "result", "reduction", "unreduced", "constraint", "reshard", "call",
+_REASON = _obj({"kind": {"enum": ["operand", "result", "reduction", "constraint", "reshard", "call",
                                   "manual", "func_result", "program"]},
                 "op": _STR, "line": _LINE, "column": _LINE, "text": _STR, "from_sharding": _OPT_STR,
                 "to_sharding": _OPT_STR}, {"origins": {"type": "array", "items": _ORIGIN}})

@@ -23,7 +23,7 @@ from shardy_py.passes.shardings import get_sharding
 
 _INT = re.compile(r"[su]?i(\d+)\Z")
 _FLOAT_BITS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "tf32": 32}
-_SMALL_FLOAT = re.compile(r"f([468])E\d+M\d+[A-Z]*\Z")
+_SMALL_FLOAT = re.compile(r"f([468])E\d+M\d+(?:B\d+)?[A-Z]*\Z")
 _COMPLEX = re.compile(r"complex<(.+)>\Z")
 _QUANT_STORAGE = re.compile(r"!quant\.uniform<[a-z]*?(\d+)")
 #: Widths XLA packs several elements per byte.
