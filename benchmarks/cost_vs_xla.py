@@ -222,7 +222,7 @@ def compare_program(row: dict, cpp_worker) -> dict:
 
 def seed(dump: str) -> dict:
     """The seed scenario: ours and XLA's bytes per priority variant, and suggest's pick."""
-    from shardy_py.cost.suggest import suggest
+    from shardy_py.cost.search import suggest
 
     rows = run_worker(dump, "--seed", flags=FLAGS + " --xla_enable_hlo_sharding_v3=false")
     out = {}

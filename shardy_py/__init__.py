@@ -45,8 +45,8 @@ _LAZY = {
     "partition": ("shardy_py.passes.partition", "partition"),
     "from_jax": ("shardy_py.interop.jax_input", "from_jax"),
     "give_precedence": ("shardy_py.priorities", "give_precedence"),
-    "compare": ("shardy_py.cost.compare", "compare"),
-    "suggest": ("shardy_py.cost.suggest", "suggest"),
+    "compare": ("shardy_py.cost.comparison", "compare"),
+    "suggest": ("shardy_py.cost.search", "suggest"),
 }
 
 

@@ -118,7 +118,7 @@ BAD = 'sdy.mesh @m = <["a"=2\n'
 
 
 @pytest.mark.parametrize("argv", [["fmt"], ["verify"], ["import"], ["export"], ["show"], ["convert", "--to", "sdy"],
-                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"]])
+                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"], ["cost"]])
 def test_diagnostics_go_to_stderr_for_every_command(capsys, tmp_path, argv):
     path = tmp_path / "bad.mlir"
     path.write_text(BAD)
@@ -129,7 +129,7 @@ def test_diagnostics_go_to_stderr_for_every_command(capsys, tmp_path, argv):
 
 
 @pytest.mark.parametrize("argv", [["fmt"], ["verify"], ["import"], ["export"], ["show"], ["convert", "--to", "sdy"],
-                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"]])
+                                  ["opt", "-sdy-basic-propagate"], ["rules"], ["propagate"], ["cost"]])
 def test_an_unreadable_file_is_reported_alike_by_every_command(capsys, tmp_path, argv):
     missing = tmp_path / "missing.mlir"
     status, out, err = run(capsys, argv[0], str(missing), *argv[1:])

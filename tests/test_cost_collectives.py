@@ -1,6 +1,6 @@
 # ruff: noqa: E501  (MLIR inputs are written one line per line, however long)
 """What each collective moves (``shardy_py.cost.collectives``) and how long it takes
-(``shardy_py.cost.topology``), on hand-computed cases: every Shardy collective kind, padding,
+(``shardy_py.cost.topologies``), on hand-computed cases: every Shardy collective kind, padding,
 sub-axes, unreduced values, manual computations with StableHLO collectives, several meshes, loops."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 import shardy_py
 from shardy_py.cost import cost
 from shardy_py.cost.collectives import collectives, groups_to_axes
-from shardy_py.cost.topology import (
+from shardy_py.cost.topologies import (
     PRESETS,
     Link,
     Stage,

@@ -10,9 +10,10 @@ cheapest result.
 
 Modules, one job each: ``sizes`` (element and local sizes), ``pipeline`` (the passes), ``memory``
 (liveness and peak), ``loops`` (trip counts), ``collectives`` (what each collective moves),
-``topology`` (presets and the alpha-beta formulas), ``reasons`` (why each collective is there),
+``topologies`` (presets and the alpha-beta formulas), ``reasons`` (why each collective is there),
 ``report`` (``CostReport``), ``schema`` (its JSON), ``render_text`` / ``render_html`` (its pictures),
-``variants``, ``compare``, ``suggest``, ``command`` (``python -m shardy_py cost``).
+``variants``, ``comparison`` (``compare``), ``search`` (``suggest``), ``render_compare`` /
+``render_suggest``, ``command`` (``python -m shardy_py cost``).
 """
 from __future__ import annotations
 
@@ -23,10 +24,10 @@ __all__ = ["cost", "CostReport", "Topology", "Link", "PRESETS", "topology", "Top
 # ``shardy_py.cost`` stays the function ``cost``, as ``shardy_py.verify`` does).
 _LAZY = {
     "cost": "report", "CostReport": "report",
-    "Topology": "topology", "Link": "topology", "PRESETS": "topology", "topology": "topology",
-    "TopologyError": "topology",
-    "compare": "compare", "compare_variants": "compare", "Comparison": "compare",
-    "suggest": "suggest", "Suggestion": "suggest", "Candidate": "suggest",
+    "Topology": "topologies", "Link": "topologies", "PRESETS": "topologies", "topology": "topologies",
+    "TopologyError": "topologies",
+    "compare": "comparison", "compare_variants": "comparison", "Comparison": "comparison",
+    "suggest": "search", "Suggestion": "search", "Candidate": "search",
     "apply_variant": "variants", "VariantError": "variants",
 }
 

@@ -30,7 +30,7 @@ import numpy as np
 
 from shardy_py.cost.loops import executions
 from shardy_py.cost.sizes import LocalSize, axes_size, mesh_of, value_size
-from shardy_py.cost.topology import Stage
+from shardy_py.cost.topologies import Stage
 from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, TensorShardingAttr
 from shardy_py.ir.module import Module, sharding_of
 from shardy_py.ir.ops import COLLECTIVE_OPS, Operation

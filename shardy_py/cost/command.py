@@ -21,7 +21,7 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``cost`` options to ``parser``."""
-    from shardy_py.cost.topology import KINDS, PRESETS
+    from shardy_py.cost.topologies import KINDS, PRESETS
 
     parser.add_argument("files", nargs="+", metavar="FILE", help="MLIR file ('-' for standard input); two or more "
                         "are compared")
@@ -68,7 +68,7 @@ def _figures(text: str, flag: str, convert) -> dict:
 
 
 def _topology(args):
-    from shardy_py.cost.topology import topology
+    from shardy_py.cost.topologies import topology
 
     bandwidth = _figures(args.axis_bandwidth, "--axis-bandwidth", float)
     latency = _figures(args.axis_latency, "--axis-latency", float)
@@ -110,7 +110,7 @@ def _pass_failed(e, name: str, source: str) -> int:
 def run(args: argparse.Namespace) -> int:
     """Cost, compare or suggest; returns the exit status."""
     from shardy_py.cli import write_output
-    from shardy_py.cost.topology import TopologyError
+    from shardy_py.cost.topologies import TopologyError
     from shardy_py.cost.variants import VariantError
     from shardy_py.passes.manager import PassError
     from shardy_py.show.command import drawing_width
@@ -139,12 +139,12 @@ def run(args: argparse.Namespace) -> int:
     module, source, name = loaded[0]
     try:
         if args.suggest:
-            from shardy_py.cost.suggest import suggest
+            from shardy_py.cost.search import suggest
 
             result = suggest(module, topo, max_candidates=args.max_candidates, axes=args.suggest_axes,
                              objective=args.objective)
         elif args.variant or len(loaded) > 1:
-            from shardy_py.cost.compare import compare, compare_variants
+            from shardy_py.cost.comparison import compare, compare_variants
 
             if args.variant:
                 result = compare_variants(module, args.variant, topology=topo, propagate=propagate,
@@ -165,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _render(result, form: str, width, top, origins: bool) -> str:
-    from shardy_py.cost.suggest import Suggestion
+    from shardy_py.cost.search import Suggestion
 
     if form == "json":
         data = result.to_json() if isinstance(result, Suggestion) else result.to_json(origins=origins)

@@ -12,8 +12,8 @@ from shardy_py.cost.collectives import Collective, collectives
 from shardy_py.cost.memory import FunctionMemory, function_memory
 from shardy_py.cost.pipeline import Stages, run_stages
 from shardy_py.cost.reasons import attach_reasons
-from shardy_py.cost.topology import Topology, stages_time
-from shardy_py.cost.topology import topology as make_topology
+from shardy_py.cost.topologies import Topology, stages_time
+from shardy_py.cost.topologies import topology as make_topology
 from shardy_py.ir.module import Module
 
 

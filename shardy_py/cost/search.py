@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from shardy_py.cost.compare import OBJECTIVES, report_key
+from shardy_py.cost.comparison import OBJECTIVES, report_key
 from shardy_py.cost.pipeline import run_stages
 from shardy_py.cost.report import CostReport, report_from_stages
-from shardy_py.cost.topology import Topology
-from shardy_py.cost.topology import topology as make_topology
+from shardy_py.cost.topologies import Topology
+from shardy_py.cost.topologies import topology as make_topology
 from shardy_py.ir.attrs import TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.module import Module
 
