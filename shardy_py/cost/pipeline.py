@@ -83,28 +83,38 @@ class Stages:
     back: dict[Value, Value] = field(default_factory=dict)
 
 
-def run_stages(module: Module, *, propagate: bool | None = None, **pipeline_options) -> Stages:
-    """Propagate ``module`` (``propagate``: True, False, or None to decide with ``is_propagated``)
-    with ``pipeline_options`` (``shardy_py.propagate``'s; ``verify_each=False`` verifies after no pass,
-    here too), then insert the explicit collectives in a copy.  Raises ``PassError`` when a pass
-    fails; the input is unchanged."""
-    from shardy_py.ir.clone import clone
-    from shardy_py.passes.export.export_pipeline import instantiate
-    from shardy_py.passes.manager import PassManager
+def propagated_module(module: Module, *, propagate: bool | None = None, **pipeline_options) -> tuple[Module, bool]:
+    """``(module propagated, whether propagation ran)``: ``shardy_py.propagate`` with
+    ``pipeline_options`` (sharding rules kept for the partitioner), unless ``propagate`` is False or
+    None and ``is_propagated``."""
     from shardy_py.passes.propagation.propagation_pipeline import propagate as run_propagation
 
     if propagate is None:
         propagate = not is_propagated(module)
     options = dict(pipeline_options)
     options.setdefault("keep_sharding_rules", True)
-    if propagate:
-        propagated = run_propagation(module, **options)
-    else:
-        propagated = module
+    return (run_propagation(module, **options), True) if propagate else (module, False)
+
+
+def explode(original: Module, propagated: Module, propagated_here: bool, *, verify_each: bool = True) -> Stages:
+    """``Stages`` of ``propagated``: a copy through the partitioner's passes, and the value map."""
+    from shardy_py.ir.clone import clone
+    from shardy_py.passes.export.export_pipeline import instantiate
+    from shardy_py.passes.manager import PassManager
+
     mapping: dict[Value, Value] = {}
     copy = clone(propagated.op, mapping)
     exploded = attrs.evolve(propagated, op=copy, preamble=list(propagated.preamble),
                             postamble=list(propagated.postamble))
-    PassManager(instantiate("cost", partitioner_steps()), verify_each=options.get("verify_each", True)).run(exploded)
+    PassManager(instantiate("cost", partitioner_steps()), verify_each=verify_each).run(exploded)
     back = {new: old for old, new in mapping.items()}
-    return Stages(module, propagated, exploded, propagate, back)
+    return Stages(original, propagated, exploded, propagated_here, back)
+
+
+def run_stages(module: Module, *, propagate: bool | None = None, **pipeline_options) -> Stages:
+    """Propagate ``module`` (``propagate``: True, False, or None to decide with ``is_propagated``)
+    with ``pipeline_options`` (``shardy_py.propagate``'s; ``verify_each=False`` verifies after no pass,
+    here too), then insert the explicit collectives in a copy.  Raises ``PassError`` when a pass
+    fails; the input is unchanged."""
+    propagated, here = propagated_module(module, propagate=propagate, **pipeline_options)
+    return explode(module, propagated, here, verify_each=pipeline_options.get("verify_each", True))

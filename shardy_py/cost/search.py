@@ -16,34 +16,42 @@ Two memos make candidates cheap: propagation is keyed by the user shardings with
 replaced by their order (user-priority propagation reads only the order), and costing by the
 shardings the propagation gave (candidates that propagate alike share one report).  Candidates are
 ranked by ``objective``: ``time`` (estimated communication time, then bytes sent, then peak
-memory; the default), ``bytes`` or ``peak``; ties keep the order they were made in.  Propagation
-runs without verifying after every pass (the input is verified once).
+memory; the default), ``bytes`` or ``peak``; ties keep the order they were made in.  Each candidate
+is one copy of the input, propagated in place without verifying after every pass (the input is
+verified once); a candidate's module is made again when asked for.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from shardy_py.cost.comparison import OBJECTIVES, report_key
-from shardy_py.cost.pipeline import run_stages
+from shardy_py.cost.pipeline import explode
 from shardy_py.cost.report import CostReport, report_from_stages
 from shardy_py.cost.topologies import Topology
 from shardy_py.cost.topologies import topology as make_topology
+from shardy_py.explanation import remember_original
 from shardy_py.ir.attrs import TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.module import Module
+from shardy_py.passes.propagation.propagation_pipeline import propagate
 
 DEFAULT_MAX_CANDIDATES = 16
 
 
 @dataclass
 class Candidate:
-    """One candidate: its ``changes`` (empty: the module as written), the ``module`` with them
-    (before propagation) and its ``report``."""
+    """One candidate: its ``changes`` (empty: the module as written), its ``report``, and ``module``:
+    the input with the changes (before propagation; made again when asked for)."""
 
     label: str
     changes: tuple[str, ...]
-    module: Module = field(repr=False)
+    make: Callable[[], Module] = field(repr=False)
     report: CostReport = field(repr=False)
     order: int = 0
+
+    @property
+    def module(self) -> Module:
+        return self.make()
 
 
 @dataclass
@@ -127,10 +135,11 @@ class _Search:
         self.objective = objective
         self.budget = budget
         self.options = dict(pipeline_options)
-        self.options.setdefault("verify_each", False)
+        self.options.setdefault("keep_sharding_rules", True)
+        self.options.pop("verify_each", None)
         self.candidates: list[Candidate] = []
         self.seen: set[tuple] = set()
-        self._propagated: dict[tuple, object] = {}
+        self._propagated: dict[tuple, Module] = {}
         self._reports: dict[tuple, CostReport] = {}
         self.costings = 0
 
@@ -148,20 +157,24 @@ class _Search:
         if self.full() or changes in self.seen:
             return None
         self.seen.add(changes)
-        module = make()
-        if module is None:
+        work = make()
+        if work is None:
             return None
-        key = propagation_key(module)
-        stages = self._propagated.get(key)
-        if stages is None:
-            stages = self._propagated[key] = run_stages(module, propagate=True, **self.options)
-        fingerprint = sharding_fingerprint(stages.propagated)
+        key = propagation_key(work)
+        propagated = self._propagated.get(key)
+        if propagated is None:
+            # propagated in place on its own copy, without verifying after each pass
+            propagated = self._propagated[key] = propagate(work, verify_each=False, in_place=True, **self.options)
+        fingerprint = sharding_fingerprint(propagated)
         report = self._reports.get(fingerprint)
         if report is None:
+            original = make()
+            remember_original(propagated, original, self.options)
+            stages = explode(original, propagated, True, verify_each=False)
             report = self._reports[fingerprint] = report_from_stages(stages, self.topo)
             self.costings += 1
         label = "; ".join(changes) if changes else "as written"
-        candidate = Candidate(label, changes, module, report, len(self.candidates))
+        candidate = Candidate(label, changes, make, report, len(self.candidates))
         self.candidates.append(candidate)
         return candidate
 

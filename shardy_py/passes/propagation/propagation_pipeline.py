@@ -77,11 +77,12 @@ def _export_steps_before_partitioner(debug_sharding_origins: bool, debug_propaga
 def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
               debug_sharding_origins: bool = False, debug_propagation_edge_sharding: bool = False,
               dedup_functions_fully: bool = False, enable_explicit_gather_scatter_batching: bool = False,
-              verify_each: bool = True) -> Module:
+              verify_each: bool = True, in_place: bool = False) -> Module:
     """A copy of ``module`` after Shardy's propagation pipeline (see the module docstring); the
     input is left unchanged.  Raises ``PassError`` when a pass fails.  ``verify_each=False`` does
-    not verify the IR after every pass (as XLA runs Shardy in release builds): for callers that
-    verified the input and run the pipeline many times (``shardy_py.suggest``).
+    not verify the IR after every pass (as XLA runs Shardy in release builds) and ``in_place=True``
+    propagates ``module`` itself (nothing is remembered for ``explain``): for callers that verified
+    the input and run the pipeline many times on copies of their own (``shardy_py.suggest``).
 
     The options are ``PropagationOptions``' of the same names.  With ``debug_sharding_origins`` /
     ``debug_propagation_edge_sharding`` the copy carries ``sdy.sharding_origins`` /
@@ -106,6 +107,9 @@ def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative
     if skipped:
         warnings.warn("shardy_py.propagate left out pipeline steps it does not implement yet: "
                       + ", ".join(dict.fromkeys(skipped)), PipelineStepSkipped, stacklevel=2)
+    if in_place:
+        PassManager(passes, verify_each=verify_each).run(module)
+        return module
     original = clone_module(module)
     result = clone_module(module)
     PassManager(passes, verify_each=verify_each).run(result)
