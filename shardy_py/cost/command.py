@@ -81,22 +81,6 @@ def _usage(message: str) -> int:
     return 2
 
 
-def _load(path: str):
-    """``(module, source, name)`` of a verified FILE, or the exit status after reporting."""
-    import shardy_py
-    from shardy_py.cli import read_and_parse, report
-    from shardy_py.passes.partition_command import _undefined_values
-
-    parsed = read_and_parse(path, "cost")
-    if isinstance(parsed, int):
-        return parsed
-    module, source, name = parsed
-    errors = [d for d in shardy_py.verify(module) if d.severity == "error"] or _undefined_values(module)
-    for d in errors:
-        report(name, source, d.line, d.column, d.message, d.severity)
-    return 1 if errors else parsed
-
-
 def _pass_failed(e, name: str, source: str) -> int:
     from shardy_py.cli import report
 
@@ -127,9 +111,11 @@ def run(args: argparse.Namespace) -> int:
         topo = _topology(args)
     except (ValueError, TopologyError) as e:
         return _usage(str(e))
+    from shardy_py.passes.partition_command import read_and_verify
+
     loaded = []
     for path in args.files:
-        result = _load(path)
+        result = read_and_verify(path, "cost")
         if isinstance(result, int):
             return result
         loaded.append(result)

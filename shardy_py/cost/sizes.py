@@ -20,14 +20,10 @@ from shardy_py.ir.module import sharding_of
 from shardy_py.ir.ops import Block, Value
 from shardy_py.ir.types import DYNAMIC, QuantizedType, RankedTensorType, TokenType, TupleType, Type
 from shardy_py.passes.shardings import get_sharding
+from shardy_py.show.dtypes import element_bits as show_element_bits
+from shardy_py.show.dtypes import storage_bytes
 
-_INT = re.compile(r"[su]?i(\d+)\Z")
-_FLOAT_BITS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "tf32": 32}
-_SMALL_FLOAT = re.compile(r"f([468])E\d+M\d+(?:B\d+)?[A-Z]*\Z")
-_COMPLEX = re.compile(r"complex<(.+)>\Z")
 _QUANT_STORAGE = re.compile(r"!quant\.uniform<[a-z]*?(\d+)")
-#: Widths XLA packs several elements per byte.
-PACKED_BITS = (2, 4)
 
 
 def element_bits(element_type: str | Type) -> int | None:
@@ -35,27 +31,8 @@ def element_bits(element_type: str | Type) -> int | None:
     ``"complex<f64>"`` 128, a quantized type its storage width); None for a type with no size."""
     if isinstance(element_type, QuantizedType):
         return element_type.storage_width
-    t = str(element_type).strip()
-    if t == "i1":
-        return 8
-    if t == "index":
-        return 64
-    m = _INT.match(t)
-    if m:
-        return int(m.group(1))
-    if t in _FLOAT_BITS:
-        return _FLOAT_BITS[t]
-    m = _SMALL_FLOAT.match(t)
-    if m:
-        return int(m.group(1))
-    m = _COMPLEX.match(t)
-    if m:
-        inner = element_bits(m.group(1))
-        return None if inner is None else 2 * inner
-    m = _QUANT_STORAGE.match(t)
-    if m:
-        return int(m.group(1))
-    return None
+    m = _QUANT_STORAGE.match(str(element_type).strip())
+    return int(m.group(1)) if m else show_element_bits(str(element_type))
 
 
 def tensor_bytes(shape: tuple[int, ...], element_type: str | Type) -> int | None:
@@ -64,10 +41,7 @@ def tensor_bytes(shape: tuple[int, ...], element_type: str | Type) -> int | None
     bits = element_bits(element_type)
     if bits is None or any(d == DYNAMIC for d in shape):
         return None
-    n = math.prod(shape)
-    if bits in PACKED_BITS:
-        return -(-n * bits // 8)
-    return n * -(-bits // 8)
+    return storage_bytes(math.prod(shape), bits)
 
 
 def axes_size(axes, mesh: MeshAttr) -> int:

@@ -30,22 +30,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Partition FILE and print the per-device program; returns the exit status."""
-    from shardy_py.cli import read_and_parse, report, write_output
+    from shardy_py.cli import report, write_output
     from shardy_py.passes.manager import PassError
     from shardy_py.passes.partition import partition
     from shardy_py.syntax.printer import print_module
 
-    parsed = read_and_parse(args.file, "partition")
+    parsed = read_and_verify(args.file, "partition")
     if isinstance(parsed, int):
         return parsed
     module, source, name = parsed
-    import shardy_py
-
-    errors = [d for d in shardy_py.verify(module) if d.severity == "error"] or _undefined_values(module)
-    for d in errors:
-        report(name, source, d.line, d.column, d.message, d.severity)
-    if errors:
-        return 1
     try:
         result = partition(module, propagate=not args.no_propagation, replica_count=args.replica_count,
                            partition_count=args.partition_count, enable_rgv3=args.enable_rgv3,
@@ -60,6 +53,23 @@ def run(args: argparse.Namespace) -> int:
         return 1
     write_output(print_module(result, generic=args.generic), args.output)
     return 0
+
+
+def read_and_verify(path: str, command: str):
+    """``(module, text, display name)`` of ``path`` parsed and verified for subcommand ``command``,
+    or the exit status after reporting: 2 for an unreadable file, 1 for errors (parse, verifier,
+    operands naming no value), each as ``FILE:LINE:COL: error: ...``."""
+    import shardy_py
+    from shardy_py.cli import read_and_parse, report
+
+    parsed = read_and_parse(path, command)
+    if isinstance(parsed, int):
+        return parsed
+    module, source, name = parsed
+    errors = [d for d in shardy_py.verify(module) if d.severity == "error"] or _undefined_values(module)
+    for d in errors:
+        report(name, source, d.line, d.column, d.message, d.severity)
+    return 1 if errors else parsed
 
 
 def _undefined_values(module) -> list:

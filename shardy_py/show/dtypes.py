@@ -1,9 +1,10 @@
 """Element types of tensor types: their storage width in bits, and human-readable byte counts.
 
 Widths follow how XLA stores each type: ``i1`` is a ``pred`` and takes a whole byte, ``index``
-is 64-bit, ``complex<T>`` is two ``T``.  Sub-byte types (``i4``, ``f4E2M1FN``, ...) are counted
-packed (``ceil(elements * bits / 8)`` bytes).  Types this module cannot size (quantized types,
-tokens, other dialects' types) give ``None``.
+is 64-bit, ``complex<T>`` is two ``T``.  The 2- and 4-bit types (``i4``, ``ui2``, ``f4E2M1FN``) are
+counted packed (``ceil(elements * bits / 8)`` bytes); other types narrower than a byte (the 6-bit
+floats) take a byte each, as XLA's CPU ``memory_analysis()`` counts them.  Types this module cannot
+size (quantized types, tokens, other dialects' types) give ``None``.
 """
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import re
 _INT = re.compile(r"[su]?i(\d+)\Z")
 _FLOAT_BITS = {"bf16": 16, "f16": 16, "f32": 32, "f64": 64, "tf32": 32, "f80": 80, "f128": 128}
 # MLIR's small floats: f8E4M3FN, f8E5M2, f6E2M3FN, f4E2M1FN, f8E8M0FNU, ...
-_SMALL_FLOAT = re.compile(r"f([468])E\d+M\d+[A-Z]*\Z")
+_SMALL_FLOAT = re.compile(r"f([468])E\d+M\d+(?:B\d+)?[A-Z]*\Z")
 _COMPLEX = re.compile(r"complex<(.+)>\Z")
 
 
@@ -39,12 +40,24 @@ def element_bits(element_type: str) -> int | None:
     return None
 
 
+#: Widths XLA packs several elements per byte.
+PACKED_BITS = (2, 4)
+
+
+def storage_bytes(elements: int, bits: int) -> int:
+    """Bytes of ``elements`` elements of ``bits`` bits each: packed for 2 and 4 bits, whole bytes
+    per element otherwise."""
+    if bits in PACKED_BITS:
+        return -(-elements * bits // 8)
+    return elements * -(-bits // 8)
+
+
 def tensor_bytes(shape: tuple[int, ...], element_type: str) -> int | None:
     """Bytes of a dense tensor of ``shape`` and ``element_type``; None when the type has no known width."""
     bits = element_bits(element_type)
     if bits is None:
         return None
-    return -(-math.prod(shape) * bits // 8)
+    return storage_bytes(math.prod(shape), bits)
 
 
 _UNITS = ("B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB")
