@@ -128,3 +128,22 @@ func.func @main(%a: tensor<8x16xf32>, %b: tensor<8x16xf32>) -> tensor<8x16xf32> 
 def test_suggest_takes_only_known_objectives():
     with pytest.raises(ValueError, match="objective is one of time, bytes, peak, not 'speed'"):
         suggest(_seed(), objective="speed")
+
+
+def test_a_comparison_and_a_suggestion_draw_themselves():
+    c = compare_variants(_seed(), ["%w=first", "%idx=first"])
+    page = c._repr_html_()
+    assert page.count("<svg class='memory'") == 3 and "<th>as written (cheapest)</th>" in page
+    s = suggest(_seed("p1", "p0"), max_candidates=2)
+    page = s._repr_html_()
+    assert "<td>1</td><td>argument 0 (%w) of @main first</td>" in page and "<svg class='communication'" in page
+
+
+def test_a_suggestion_as_json():
+    data = suggest(_seed("p1", "p0"), max_candidates=2).to_json()
+    assert (data["schema"], data["max_candidates"], [c["label"] for c in data["candidates"]]) == (
+        "shardy_py.cost.suggest/1", 2, ["argument 0 (%w) of @main first", "as written"])
+    assert data["candidates"][0]["user_shardings"] == [
+        {"label": "argument 0 (%w) of @main", "sharding": '#sdy.sharding<@mesh, [{}, {"x"}p0]>'},
+        {"label": "argument 1 (%idx) of @main", "sharding": '#sdy.sharding<@mesh, [{"x"}p1, {}]>'}]
+    assert data["best"]["per_device"]["bytes_sent"] == 24

@@ -10,7 +10,7 @@ from shardy_py.cost.report import CostReport, cost
 from shardy_py.cost.topologies import Topology
 from shardy_py.ir.module import Module
 
-COMPARE_VERSION = "shardy_py.cost.comparison/1"
+COMPARE_VERSION = "shardy_py.cost.compare/1"
 #: What "cheapest" means for each objective: the first of these totals that differs decides.
 OBJECTIVES = {
     "time": ("time_s", "bytes_sent", "peak_bytes"),

@@ -1,5 +1,5 @@
 """A ``Suggestion`` as text (the candidates ranked, then the best one's user shardings), as JSON
-(``shardy_py.cost.search/1``: every candidate's totals and user shardings, and the best one's whole
+(``shardy_py.cost.suggest/1``: every candidate's totals and user shardings, and the best one's whole
 report) and as HTML (the ranking, then the best report's pictures)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from shardy_py.cost.render_text import DEFAULT_WIDTH, format_time
 from shardy_py.explanation.render import wrapped
 from shardy_py.show.dtypes import format_bytes
 
-SUGGEST_VERSION = "shardy_py.cost.search/1"
+SUGGEST_VERSION = "shardy_py.cost.suggest/1"
 
 
 def _shardings(candidate) -> list[tuple[str, str]]:
