@@ -103,3 +103,24 @@ func.func @main(%a: tensor<16xf32> {sdy.sharding = #sdy.sharding<@m, [{"x"}]>}) 
 def test_functions_without_a_body_are_left_out():
     module = shardy_py.parse("func.func private @decl(tensor<4xf32>) -> tensor<4xf32>\n")
     assert function_memory(module) == []
+
+
+def test_a_case_holds_its_largest_branch():
+    main = _memory(f'''sdy.mesh @m = <["x"=4]>
+func.func @main(%i: tensor<i32>, %a: tensor<16xf32> {{sdy.sharding = #sdy.sharding<@m, [{{"x"}}]>}}) -> (tensor<16xf32> {{sdy.sharding = #sdy.sharding<@m, [{{"x"}}]>}}) {{
+  %0 = "stablehlo.case"(%i) ({{
+    %1 = stablehlo.negate %a {{sdy.sharding = {X}}} : tensor<16xf32>
+    stablehlo.return %1 : tensor<16xf32>
+  }}, {{
+    %2 = stablehlo.negate %a {{sdy.sharding = {X}}} : tensor<16xf32>
+    %3 = stablehlo.abs %2 {{sdy.sharding = {X}}} : tensor<16xf32>
+    %4 = stablehlo.add %2, %3 {{sdy.sharding = {X}}} : tensor<16xf32>
+    stablehlo.return %4 : tensor<16xf32>
+  }}) {{sdy.sharding = {X}}} : (tensor<i32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}}
+''')["main"]
+    # arguments 4 + 16; the first branch peaks at 16, the second at 48 (%2, %3 and %4 at the add);
+    # the case holds 20 + max(16, 48) = 68; then its result: 36
+    assert [(p.op, p.live_bytes) for p in main.timeline] == [("stablehlo.case", 68), ("func.return", 36)]
+    assert main.peak_path == [("stablehlo.case", 3), ("stablehlo.add", 9)]
