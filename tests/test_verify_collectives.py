@@ -56,7 +56,7 @@ def test_valid_collectives(op, in_sharding):
     ('sdy.all_reduce {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}], unreduced={"z"}>', IN,
      "'sdy.all_reduce' op reduction axis \"z\" overlaps an unreduced axis of out_sharding"),
     ('sdy.all_reduce {"z"} %arg0 out_sharding=<@mesh, [{"y"}, {"x"}]>', '<@mesh, [{"y"}, {"x"}], unreduced=max{"z"}>',
-     "'sdy.all_reduce' op reducing unreduced axes of kind 'max' is not allowed here; they must be 'sum'"),
+     "'sdy.all_reduce' op cannot reduce 'max' unreduced axes. Expected 'sum'."),
     ('sdy.sharded_to_unreduced [{}, {"x"}] %arg0 out_sharding=<@mesh, [{"y"}, {}]>', IN,
      "'sdy.sharded_to_unreduced' op out_sharding unreduced axes are [] but should be the operand's unreduced axes plus "
      "the converted axes: [\"x\"]"),

@@ -24,15 +24,15 @@ def test_unreduced_transitions():
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<8xf32>', args=MAX_A)) == []  # dropping is fine
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}], unreduced=max{"a"}> : tensor<8xf32>',
                      args='%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}')) == [
-        "3: 'sdy.reshard' op introducing unreduced axes of kind 'max' is not allowed here; they must be 'sum'"]
+        "3: 'sdy.reshard' op cannot introduce 'max' unreduced axes. Expected 'sum'."]
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}], unreduced={"a"}> : tensor<8xf32>', args=MAX_A)) == [
-        "3: 'sdy.reshard' op unreduced axis \"a\" is kept but its reduction kind changes from 'max' to 'sum'"]
+        "3: 'sdy.reshard' op cannot change the reduction operator of kept unreduced axes from max to sum."]
     # The source sharding is found through propagation barriers.
     body = ('%b = sdy.propagation_barrier %arg0 allowed_direction=NONE : tensor<8xf32>\n'
             '  %0 = sdy.sharding_constraint %b <@mesh, [{}], unreduced={"a"}> : tensor<8xf32>')
     assert errors(fn(body, args=MAX_A)) == [
-        "4: 'sdy.sharding_constraint' op unreduced axis \"a\" is kept but its reduction kind changes from 'max' to "
-        "'sum'"]
+        "4: 'sdy.sharding_constraint' op cannot change the reduction operator of kept unreduced axes from max "
+        "to sum."]
 
 
 def test_propagation_barrier_and_constant():

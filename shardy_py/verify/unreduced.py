@@ -1,28 +1,32 @@
-"""Rule C68: which unreduced-axis transitions between operand and result shardings are allowed."""
+"""Rule C68: which unreduced-axis transitions between operand and result shardings are allowed
+(``verifyUnreducedAxesTransition``, ir/utils.cc), with the C++ messages: the op verifiers of
+``sdy.reshard``, ``sdy.sharding_constraint``, ``sdy.all_reduce``, ``sdy.reduce_scatter`` and the
+``sdy-verify-unreduced-axes`` pass report them alike."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from shardy_py.ir.attrs import TensorShardingAttr
+from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr
 from shardy_py.ir.ops import Operation
-from shardy_py.verify.axes import axis_ref_str, axis_set_diff, overlaps
+from shardy_py.verify.axes import axis_set_diff, overlaps
 from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Failure, fail
 
 
-def verify_unreduced_transition(op: Operation, ctx: Context, operands: Sequence[TensorShardingAttr | None],
-                                results: Sequence[TensorShardingAttr | None], introduce_as: str | None,
-                                remove_as: str | None) -> Failure | None:
-    """C68: ``introduce_as``/``remove_as`` are the reduction kind allowed for new/dropped
-    unreduced axes (None: not allowed at all); kept axes must keep their kind."""
-    pre = f"'{op.name}' op "
+def unreduced_transition_error(mesh_of: Callable[[TensorShardingAttr], MeshAttr | None],
+                               operands: Sequence[TensorShardingAttr | None],
+                               results: Sequence[TensorShardingAttr | None], introduce_as: str | None,
+                               remove_as: str | None) -> str | None:
+    """The message (without the ``'op' op`` prefix) of the first C68 violation, or None.
+
+    Results may add unreduced axes only of kind ``introduce_as`` and drop operand axes only of
+    kind ``remove_as`` (None: not at all); an axis kept from an operand keeps its kind.  Nothing
+    is checked when the shardings' meshes differ or none is found."""
     ins = [s for s in operands if s is not None]
     outs = [s for s in results if s is not None]
-    flat_in = [a for s in ins for a in s.unreduced_axes]
-    flat_out = [a for s in outs for a in s.unreduced_axes]
     mesh = None
     for s in (*ins, *outs):
-        m = ctx.mesh_of(s)
+        m = mesh_of(s)
         if m is not None:
             if mesh is None:
                 mesh = m
@@ -30,34 +34,42 @@ def verify_unreduced_transition(op: Operation, ctx: Context, operands: Sequence[
                 return None
     if mesh is None:
         return None
+    flat_in = [a for s in ins for a in s.unreduced_axes]
+    flat_out = [a for s in outs for a in s.unreduced_axes]
     introduced = axis_set_diff(flat_out, flat_in, mesh)
     removed = axis_set_diff(flat_in, flat_out, mesh)
 
-    def check_kind(shardings, diff, expected: str, verb: str) -> Failure | None:
+    def check_kind(shardings, diff, expected: str, verb: str) -> str | None:
         for s in shardings:
             if any(overlaps(a, d) for a in s.unreduced_axes for d in diff) and s.reduction != expected:
-                return fail(f"{pre}{verb} unreduced axes of kind '{s.reduction}' is not allowed here; they must be "
-                            f"'{expected}'")
+                return f"cannot {verb} '{s.reduction}' unreduced axes. Expected '{expected}'."
         return None
 
     if introduced:
         if introduce_as is None:
-            return fail(f"{pre}result makes axis {axis_ref_str(introduced[0])} unreduced, but this op cannot add "
-                        "unreduced axes")
-        f = check_kind(outs, introduced, introduce_as, "introducing")
-        if f:
-            return f
+            return f"cannot add new unreduced axis '{introduced[0].name}'."
+        message = check_kind(outs, introduced, introduce_as, "introduce")
+        if message:
+            return message
     if removed:
         if remove_as is None:
-            return fail(f"{pre}unreduced axis {axis_ref_str(removed[0])} of the operand is dropped; only a "
-                        "reducing op (e.g. sdy.reshard or sdy.all_reduce) may turn unreduced axes into reduced ones")
-        f = check_kind(ins, removed, remove_as, "reducing")
-        if f:
-            return f
+            return (f"dropped unreduced axis '{removed[0].name}' without a blessed operation (e.g., sdy.reshard). "
+                    "This is an invalid transition from unreduced to reduced.")
+        message = check_kind(ins, removed, remove_as, "reduce")
+        if message:
+            return message
     for r in outs:
         for a in r.unreduced_axes:
             for s in ins:
                 if s.reduction != r.reduction and any(overlaps(b, a) for b in s.unreduced_axes):
-                    return fail(f"{pre}unreduced axis {axis_ref_str(a)} is kept but its reduction kind changes from "
-                                f"'{s.reduction}' to '{r.reduction}'")
+                    return ("cannot change the reduction operator of kept unreduced axes from "
+                            f"{s.reduction} to {r.reduction}.")
     return None
+
+
+def verify_unreduced_transition(op: Operation, ctx: Context, operands: Sequence[TensorShardingAttr | None],
+                                results: Sequence[TensorShardingAttr | None], introduce_as: str | None,
+                                remove_as: str | None) -> Failure | None:
+    """C68 on ``op`` (see ``unreduced_transition_error``)."""
+    message = unreduced_transition_error(ctx.mesh_of, operands, results, introduce_as, remove_as)
+    return None if message is None else fail(f"'{op.name}' op {message}")

@@ -33,7 +33,8 @@ from shardy_py.passes.func_calls import callee_of, result_sharding, sym_name
 from shardy_py.passes.registry import Pass, register
 from shardy_py.passes.shardings import get_sharding
 from shardy_py.rules.registry import TERMINATOR_OPS
-from shardy_py.verify.axes import axis_set_diff, axis_sort_key, overlaps
+from shardy_py.verify.axes import axis_sort_key
+from shardy_py.verify.unreduced import unreduced_transition_error
 
 #: Ops whose output may carry any unreduced axes (``isExplicitReshardOp``).
 BLESSED_OPS = frozenset({"sdy.reshard", "sdy.sharding_constraint"})
@@ -88,46 +89,11 @@ def _same_axis_sets(source: Sequence, target: Sequence, op: Operation, where: st
 def transition_check(op: Operation, mesh_of, operands: Sequence[TensorShardingAttr | None],
                      results: Sequence[TensorShardingAttr | None], introduce_as: str | None,
                      remove_as: str | None = None) -> None:
-    """``verifyUnreducedAxesTransition``: results may add unreduced axes only of kind
-    ``introduce_as`` and drop operand axes only of kind ``remove_as`` (None: not at all); an axis
-    kept from an operand keeps its reduction kind.  Skipped when the shardings' meshes differ."""
-    ins = [s for s in operands if s is not None]
-    outs = [s for s in results if s is not None]
-    mesh = None
-    for s in (*ins, *outs):
-        m = mesh_of(s)
-        if m is None:
-            continue
-        if mesh is None:
-            mesh = m
-        elif m != mesh:
-            return
-    flat_in = [a for s in ins for a in s.unreduced_axes]
-    flat_out = [a for s in outs for a in s.unreduced_axes]
-    introduced = axis_set_diff(flat_out, flat_in, mesh) if mesh is not None else [
-        a for a in flat_out if a not in flat_in]
-    removed = axis_set_diff(flat_in, flat_out, mesh) if mesh is not None else [a for a in flat_in if a not in flat_out]
-
-    def kinds(shardings, diff, expected: str, verb: str) -> None:
-        for s in shardings:
-            if any(overlaps(a, d) for a in s.unreduced_axes for d in diff) and s.reduction != expected:
-                raise _fail(op, f"cannot {verb} '{s.reduction}' unreduced axes. Expected '{expected}'.")
-
-    if introduced:
-        if introduce_as is None:
-            raise _fail(op, f"cannot add new unreduced axis '{introduced[0].name}'.")
-        kinds(outs, introduced, introduce_as, "introduce")
-    if removed:
-        if remove_as is None:
-            raise _fail(op, f"dropped unreduced axis '{removed[0].name}' without a blessed operation "
-                            "(e.g., sdy.reshard). This is an invalid transition from unreduced to reduced.")
-        kinds(ins, removed, remove_as, "reduce")
-    for r in outs:
-        for a in r.unreduced_axes:
-            for s in ins:
-                if s.reduction != r.reduction and any(overlaps(b, a) for b in s.unreduced_axes):
-                    raise _fail(op, "cannot change the reduction operator of kept unreduced axes from "
-                                    f"{s.reduction} to {r.reduction}.")
+    """``verifyUnreducedAxesTransition`` on ``op`` (rule C68, ``verify/unreduced.py``): raise its
+    first violation."""
+    message = unreduced_transition_error(mesh_of, operands, results, introduce_as, remove_as)
+    if message is not None:
+        raise _fail(op, message)
 
 
 def body_reduction(op: Operation) -> str | None:
