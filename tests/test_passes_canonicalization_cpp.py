@@ -70,11 +70,18 @@ def test_collective_canonicalization_after_insert_explicit_reshards(jaxlib):
     assert compared > 20
 
 
-def test_canonicalize_without_labels_is_an_error():
-    module = shardy_py.parse("func.func @f() {\n  return\n}")
-    with pytest.raises(PassError) as e:
-        PassManager.parse(["-canonicalize"]).run(module)
-    assert "enable-patterns=sdy-collective" in str(e.value.diagnostics[0].message)
+def test_canonicalize_without_labels_runs_every_pattern():
+    """No ``enable-patterns``: the labelled patterns and the unlabelled ones (here the reshard
+    common-subexpression elimination: the second reshard of %arg0 is the first one's result)."""
+    text = """sdy.mesh @m = <["x"=2]>
+func.func @f(%arg0: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+  %0 = sdy.reshard %arg0 <@m, [{"x"}]> : tensor<8xf32>
+  %1 = sdy.reshard %arg0 <@m, [{"x"}]> : tensor<8xf32>
+  return %0, %1 : tensor<8xf32>, tensor<8xf32>
+}"""
+    assert "%1 = sdy.reshard" not in ours(text, "canonicalize")
+    assert "return %0, %0" in ours(text, "canonicalize")
+    assert "%1 = sdy.reshard" in ours(text, "canonicalize=enable-patterns=sdy-reshard")
 
 
 #: A collective permute between two meshes differing in device order, of a value with unreduced axes:
