@@ -37,7 +37,7 @@ def test_export_pipeline_default_order():
                             "sdy-drop-sharding-rules", "sdy-inline-meshes"]
     assert dict(steps)["sdy-insert-explicit-reshards"] == {"enable_full_version": False,
                                                          "mark_partial_result_with_unreduced_axes": False}
-    assert dict(steps)["canonicalize"] == {"enable_patterns": "sdy-collective"}
+    assert dict(steps)["canonicalize"] == {"enable_patterns": "sdy-collective", "top_down": False}
     assert dict(steps)["sdy-sink-data-flow-edges"] == {"sink_debug_sharding_origins": False,
                                                         "sink_debug_propagation_edge_sharding": False}
 
@@ -46,12 +46,12 @@ def test_export_pipeline_with_explicit_collectives_and_cmv1():
     steps = export_pipeline_passes(enable_insert_explicit_collectives=True,
                                    remove_all_gather_reduce_scatter_for_cmv1=True)
     assert names(steps)[7:] == ["sdy-verify-unreduced-axes", "sdy-insert-explicit-reshards", "canonicalize",
-                                "sdy-reshard-to-collectives", "canonicalize",
+                                "sdy-reshard-to-collectives", "sdy-optimize-collectives", "canonicalize",
                                 "sdy-remove-all-gather-reduce-scatter-for-cmv1", "sdy-drop-sharding-rules",
                                 "sdy-inline-meshes"]
     assert steps[8][1] == {"enable_full_version": True, "mark_partial_result_with_unreduced_axes": False}
-    assert steps[9][1] == {"enable_patterns": "sdy-reshard"}
-    assert steps[11][1] == {"enable_patterns": "sdy-collective"}
+    assert steps[9][1] == {"enable_patterns": "sdy-reshard", "top_down": False}
+    assert steps[12][1] == {"enable_patterns": "sdy-collective", "top_down": False}
 
 
 def test_export_pipeline_cmv1_needs_explicit_collectives():
@@ -64,7 +64,7 @@ def test_export_pipeline_per_instruction_partitioning_takes_the_counts_and_filte
                                    per_instruction_partitioning_filter="dot, pad", replica_count=1, partition_count=8)
     assert names(steps)[7:11] == ["sdy-verify-unreduced-axes", "sdy-insert-explicit-reshards",
                                   "sdy-per-instruction-partitioning", "canonicalize"]
-    assert steps[9][1] == {"filter": "dot, pad", "replica_count": 1, "partition_count": 8}
+    assert steps[9][1] == {"filter": "dot, pad", "enable_halo_exchange": True, "replica_count": 1, "partition_count": 8}
 
 
 def test_export_pipeline_avoiding_export_for_partitioning_and_debug_info():

@@ -5,7 +5,14 @@ Each step is looked up by name in the registry when the pipeline runs (the canon
 ``canonicalize`` with ``enable_patterns``, passes/export/canonicalization.py), so a pass that lands
 later (``sdy-reshard-to-collectives``, ``sdy-per-instruction-partitioning`` ...) is used as soon as
 it is registered; until then the pipeline fails before running anything, with an error naming the
-missing pass.  Module dumps (``dump-directory``) are not written: asking for them is an error."""
+missing pass.  Module dumps (``dump-directory``) are not written: asking for them is an error.
+
+The options and steps are jaxlib 0.12's (read off ``PassManager.parse`` of the pipeline, which expands
+it, for every option; tests/test_passes_export_pipeline_jaxlib.py compares them): its canonicalizers
+traverse bottom-up (``top-down=false``), ``sdy-optimize-collectives`` follows
+``sdy-reshard-to-collectives``, and ``partitioner-stage`` runs the partitioner down to one of
+``PARTITIONER_STAGES`` (resolving permutation factors, collectives, padding, single-device
+shardings, global-to-local) with full explicit reshards that mark partial results unreduced."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -20,7 +27,13 @@ COLLECTIVE_LABEL = "sdy-collective"
 #: its ``enable-patterns`` option lists.
 CANONICALIZE = "canonicalize"
 
-#: ``ExportOptions``, as ``sdy-export-pipeline`` registers them (flag, type, default, help).
+#: ``PartitionerStage`` (jaxlib 0.12's ``partitioner-stage`` values), in pipeline order: a stage runs
+#: the passes of every stage before it.  ``unspecified`` keeps the partitioner the options choose.
+UNSPECIFIED = "unspecified"
+PARTITIONER_STAGES = (UNSPECIFIED, "resolve-permutation-factors", "reshard-to-collectives", "optimize-collectives",
+                      "pad-for-divisibility", "resolve-single-device-sharding", "convert-global-to-local")
+
+#: ``ExportOptions``, as ``sdy-export-pipeline`` registers them in jaxlib 0.12 (flag, type, default, help).
 EXPORT_OPTIONS: tuple[PassOption, ...] = (
     PassOption("replica-count", int, 1, "Number of replicas (data parallelism)."),
     PassOption("partition-count", int, 1, "Number of partitions (model parallelism)."),
@@ -45,6 +58,10 @@ EXPORT_OPTIONS: tuple[PassOption, ...] = (
     PassOption("inline-meshes", bool, True, "Inline meshes in shardings."),
     PassOption("mark-partial-result-with-unreduced-axes", bool, False,
                "Whether to mark partial reduction results with unreduced axes."),
+    PassOption("partitioner-stage", PARTITIONER_STAGES, UNSPECIFIED,
+               "How far down the Shardy partitioner pipeline to run. Each stage also runs all earlier stages."),
+    PassOption("rng-bit-generator-unsafe", bool, True,
+               "Whether to allow unsafe partitioning of stablehlo.rng_bit_generator."),
 )
 
 Steps = list[tuple[str, dict]]
@@ -55,23 +72,70 @@ def export_option_defaults() -> dict:
     return {o.name.replace("-", "_"): o.default for o in EXPORT_OPTIONS}
 
 
+def _reached(o: dict, stage: str) -> bool:
+    """Whether the partitioner stage asked for runs ``stage``."""
+    return PARTITIONER_STAGES.index(o["partitioner_stage"]) >= PARTITIONER_STAGES.index(stage)
+
+
+def _counts(o: dict) -> dict:
+    return {"replica_count": o["replica_count"], "partition_count": o["partition_count"]}
+
+
+def _rng(o: dict) -> dict:
+    """``rng-bit-generator-unsafe`` for the passes that take it, passed only away from their default
+    (true), so a pass that does not declare the option yet still runs at its default."""
+    return {} if o["rng_bit_generator_unsafe"] else {"rng_bit_generator_unsafe": False}
+
+
+def _staged_partitioner(o: dict) -> Steps:
+    """The passes after the reshard canonicalizer for a ``partitioner-stage`` (jaxlib 0.12)."""
+    steps: Steps = [("sdy-resolve-permutation-factors", {"enable_halo_exchange": True, **_counts(o), **_rng(o)})]
+    if _reached(o, "reshard-to-collectives"):
+        steps.append(("sdy-reshard-to-collectives", {}))
+    if _reached(o, "optimize-collectives"):
+        steps += [("sdy-optimize-collectives", {}), (CANONICALIZE, _canonicalizer(COLLECTIVE_LABEL))]
+    if _reached(o, "pad-for-divisibility"):
+        steps.append(("sdy-pad-for-divisibility", {}))
+    if _reached(o, "resolve-single-device-sharding"):
+        steps.append(("sdy-resolve-single-device-sharding", _counts(o)))
+    if _reached(o, "convert-global-to-local"):
+        steps += [("sdy-convert-global-to-local", {"combine_multi_dimension_reduce_scatter": False, "enable_rgv3": True,
+                                                    "per_dim_all_gather": False, **_counts(o)}),
+                  ("sdy-drop-sharding-and-mesh", {"keep_module_sharding_metadata": True})]
+    return steps
+
+
+def _canonicalizer(label: str) -> dict:
+    """The options of the pipeline's canonicalizer: ``createCanonicalizerPass(GreedyRewriteConfig(), {}, {label})``
+    (a default ``GreedyRewriteConfig`` traverses bottom-up)."""
+    return {"enable_patterns": label, "top_down": False}
+
+
 def _shardy_partitioner(o: dict) -> Steps:
-    """``runShardyPartitioner`` (the module dumps aside)."""
+    """``runShardyPartitioner`` as jaxlib 0.12 has it (the module dumps aside): with a
+    ``partitioner-stage`` (or per-instruction partitioning, which needs the last stage) the full
+    explicit reshards, marking partial results unreduced; otherwise the test files' partitioner, with
+    ``sdy-optimize-collectives`` after ``sdy-reshard-to-collectives``."""
+    staged = o["partitioner_stage"] != UNSPECIFIED
     steps: Steps = [
         ("sdy-verify-unreduced-axes", {}),
         ("sdy-insert-explicit-reshards", {"enable_full_version": o["enable_insert_explicit_collectives"]
-                                          or o["enable_per_instruction_partitioning"],
+                                          or o["enable_per_instruction_partitioning"] or staged,
                                           "mark_partial_result_with_unreduced_axes":
-                                              o["mark_partial_result_with_unreduced_axes"]}),
+                                              o["mark_partial_result_with_unreduced_axes"] or staged}),
     ]
     if o["enable_per_instruction_partitioning"]:
         steps.append(("sdy-per-instruction-partitioning", {
-            "filter": o["per_instruction_partitioning_filter"], "replica_count": o["replica_count"],
-            "partition_count": o["partition_count"]}))
+            "filter": o["per_instruction_partitioning_filter"], "enable_halo_exchange": True, **_counts(o),
+            **_rng(o)}))
+    elif staged:
+        steps.append((CANONICALIZE, _canonicalizer(RESHARD_LABEL)))
+        steps += _staged_partitioner(o)
     elif o["enable_insert_explicit_collectives"]:
-        steps += [(CANONICALIZE, {"enable_patterns": RESHARD_LABEL}), ("sdy-reshard-to-collectives", {})]
-    steps.append((CANONICALIZE, {"enable_patterns": COLLECTIVE_LABEL}))
-    if o["enable_insert_explicit_collectives"] and o["remove_all_gather_reduce_scatter_for_cmv1"]:
+        steps += [(CANONICALIZE, _canonicalizer(RESHARD_LABEL)), ("sdy-reshard-to-collectives", {}),
+                  ("sdy-optimize-collectives", {})]
+    steps.append((CANONICALIZE, _canonicalizer(COLLECTIVE_LABEL)))
+    if not staged and o["enable_insert_explicit_collectives"] and o["remove_all_gather_reduce_scatter_for_cmv1"]:
         steps.append(("sdy-remove-all-gather-reduce-scatter-for-cmv1", {}))
     return steps
 
@@ -85,6 +149,9 @@ def export_pipeline_passes(**options) -> Steps:
         if key not in o:
             raise ValueError(f"sdy-export-pipeline has no option '{key.replace('_', '-')}'")
         o[key] = value
+    if o["enable_per_instruction_partitioning"] and o["partitioner_stage"] not in (UNSPECIFIED, PARTITIONER_STAGES[-1]):
+        raise ValueError("sdy-export-pipeline: enable-per-instruction-partitioning needs "
+                         f"partitioner-stage={PARTITIONER_STAGES[-1]} (jaxlib 0.12 aborts on any other stage)")
     avoid = o["avoid_export_for_partitioning"]
     steps: Steps = [
         ("sdy-constant-or-scalar-merger", {}),
@@ -165,4 +232,9 @@ class ExportPipelinePass(Pass):
         """Run the export passes for this pass's options in the C++ order."""
         if not check_dump_directory(self.name, self.option("dump-directory"), ctx):
             return
-        run_pipeline(self.name, export_pipeline_passes(**self.values), module, ctx)
+        try:
+            steps = export_pipeline_passes(**self.values)
+        except ValueError as e:
+            ctx.error(None, str(e))
+            return
+        run_pipeline(self.name, steps, module, ctx)
