@@ -37,7 +37,8 @@ def test_export_pipeline_default_order():
                             "sdy-drop-sharding-rules", "sdy-inline-meshes"]
     assert dict(steps)["sdy-insert-explicit-reshards"] == {"enable_full_version": False,
                                                          "mark_partial_result_with_unreduced_axes": False}
-    assert dict(steps)["canonicalize"] == {"enable_patterns": "sdy-collective", "top_down": False}
+    assert dict(steps)["canonicalize"] == {"enable_patterns": "sdy-collective", "top_down": False,
+                                           "region_simplify": "aggressive"}
     assert dict(steps)["sdy-sink-data-flow-edges"] == {"sink_debug_sharding_origins": False,
                                                         "sink_debug_propagation_edge_sharding": False}
 
@@ -50,8 +51,8 @@ def test_export_pipeline_with_explicit_collectives_and_cmv1():
                                 "sdy-remove-all-gather-reduce-scatter-for-cmv1", "sdy-drop-sharding-rules",
                                 "sdy-inline-meshes"]
     assert steps[8][1] == {"enable_full_version": True, "mark_partial_result_with_unreduced_axes": False}
-    assert steps[9][1] == {"enable_patterns": "sdy-reshard", "top_down": False}
-    assert steps[12][1] == {"enable_patterns": "sdy-collective", "top_down": False}
+    assert steps[9][1] == {"enable_patterns": "sdy-reshard", "top_down": False, "region_simplify": "aggressive"}
+    assert steps[12][1] == {"enable_patterns": "sdy-collective", "top_down": False, "region_simplify": "aggressive"}
 
 
 def test_export_pipeline_cmv1_needs_explicit_collectives():

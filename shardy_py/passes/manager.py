@@ -63,6 +63,33 @@ class PassContext:
 _FLAG = re.compile(r"^--?([A-Za-z0-9][\w-]*)(?:=(.*))?$", re.S)
 
 
+def split_options(text: str) -> list[str]:
+    """``a=1 b={x y} c='p q'`` into ``["a=1", "b={x y}", "c=p q"]``: whitespace separates options
+    except inside braces (MLIR's list values) and quotes (which are dropped, as ``shlex`` drops them)."""
+    items: list[str] = []
+    current: list[str] = []
+    depth, quote, started = 0, None, False
+    for c in text:
+        if quote:
+            if c == quote:
+                quote = None
+            else:
+                current.append(c)
+        elif c in "'\"":
+            quote, started = c, True
+        elif c.isspace() and depth == 0:
+            if started:
+                items.append("".join(current))
+            current, started = [], False
+        else:
+            depth += (c == "{") - (c == "}")
+            current.append(c)
+            started = True
+    if started:
+        items.append("".join(current))
+    return items
+
+
 def parse_options(cls: type[Pass], text: str | None) -> dict:
     """``a=true b=1 c`` (as ``-pass='...'`` writes them) into option values of ``cls``."""
     out: dict = {}
@@ -72,7 +99,7 @@ def parse_options(cls: type[Pass], text: str | None) -> dict:
     if text.startswith("{") and text.endswith("}"):
         text = text[1:-1]
     known = {o.name: o for o in cls.options}
-    for item in shlex.split(text):
+    for item in split_options(text):
         key, _, value = item.partition("=")
         opt = known.get(key)
         if opt is None:

@@ -44,17 +44,22 @@ class PatternRewriter(GreedyRewriter):
         self.erase_op(op)
 
     def create(self, anchor: Operation, name: str, operands: Sequence[Value], *, properties: dict | None = None,
-               attributes: dict | None = None, result_types: Sequence[Type] | None = None, loc=None) -> Operation:
-        """A new op before ``anchor`` (added to the worklist); ``loc`` defaults to ``anchor``'s."""
+               attributes: dict | None = None, result_types: Sequence[Type] | None = None,
+               loc: Operation | None = None) -> Operation:
+        """A new op before ``anchor`` (added to the worklist), at ``anchor``'s location unless ``loc``
+        (an op whose location to take) is given."""
+        source = anchor if loc is None else loc
         op = Builder(anchor.parent, index_in_block(anchor)).create(
             name, list(operands), properties=properties, attributes=attributes, result_types=result_types,
-            loc=anchor.loc if loc is None else loc)
+            loc=source.loc)
+        op.location_text = source.location_text
         self.add_to_worklist(op)
         return op
 
-    def create_before(self, anchor: Operation, name: str, operand: Value, properties: dict) -> Operation:
-        """A new one-operand op (result type inferred) before ``anchor``, at its location."""
-        return self.create(anchor, name, [operand], properties=properties)
+    def create_before(self, anchor: Operation, name: str, operand: Value, properties: dict,
+                      loc: Operation | None = None) -> Operation:
+        """A new one-operand op (result type inferred) before ``anchor`` (see ``create``)."""
+        return self.create(anchor, name, [operand], properties=properties, loc=loc)
 
     def one_round(self) -> bool:
         """Visit every op once (see the module docstring); whether anything changed."""

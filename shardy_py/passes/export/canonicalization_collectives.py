@@ -137,7 +137,7 @@ def reduce_scatter_fusion(op: Operation, rw: PatternRewriter) -> bool:
     slice_out = op.properties["out_sharding"]
     scatter_out = TensorShardingAttr(out.mesh_or_ref, tuple(dims), slice_out.replicated_axes,
                                      slice_out.unreduced_axes, slice_out.reduction)
-    new = rw.create_before(op, "sdy.reduce_scatter", reduce.operands[0], {
+    new = rw.create_before(op, "sdy.reduce_scatter", reduce.operands[0], loc=reduce, properties={
         "reduce_scatter_axes": ListOfAxisRefListsAttr(tuple(scatter)),
         "reduction_op": reduce.properties.get("reduction_op", "sum"), "out_sharding": scatter_out})
     final = new.results[0]

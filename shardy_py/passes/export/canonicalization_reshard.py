@@ -110,6 +110,7 @@ def _clone_path(root: Value, target: Value, cached: Value, rw: PatternRewriter) 
     transformed = _clone_path(root, op.operands[0], cached, rw)
     clone = _after(transformed).create(op.name, [transformed], result_types=[op.results[0].type],
                                        properties=dict(op.properties), attributes=dict(op.attributes), loc=op.loc)
+    clone.location_text = op.location_text
     rw.add_to_worklist(clone)
     return clone.results[0]
 
@@ -124,6 +125,7 @@ def reshard_common_subexpression_elimination(op: Operation, rw: PatternRewriter)
         return False
     if cached.type != root.type:
         reshape = _after(cached).create("stablehlo.reshape", [cached], result_types=[root.type], loc=op.loc)
+        reshape.location_text = op.location_text
         rw.add_to_worklist(reshape)
         cached = reshape.results[0]
     rw.replace_op(op, [_clone_path(root, value, cached, rw)])

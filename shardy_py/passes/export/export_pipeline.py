@@ -107,8 +107,8 @@ def _staged_partitioner(o: dict) -> Steps:
 
 def _canonicalizer(label: str) -> dict:
     """The options of the pipeline's canonicalizer: ``createCanonicalizerPass(GreedyRewriteConfig(), {}, {label})``
-    (a default ``GreedyRewriteConfig`` traverses bottom-up)."""
-    return {"enable_patterns": label, "top_down": False}
+    (a default ``GreedyRewriteConfig`` traverses bottom-up and simplifies regions aggressively)."""
+    return {"enable_patterns": label, "top_down": False, "region_simplify": "aggressive"}
 
 
 def _shardy_partitioner(o: dict) -> Steps:
