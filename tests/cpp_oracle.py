@@ -68,6 +68,19 @@ def cpp(text: str, pipeline: str) -> str:
     return answer["pretty"]
 
 
+def cpp_or_unread(text: str, pipeline: str) -> str | None:
+    """``cpp`` for drawn inputs: None when jaxlib does not read ``text`` (the caller checks that
+    ``verify`` rejects it too); a jaxlib crash fails the test."""
+    require_jax()
+    answer = shared_worker().call("module", text=text, pipeline=pipeline)
+    died = crashed(answer)
+    if died is not None:
+        pytest.fail(f"jaxlib died: {died}")
+    if not answer["ok"]:
+        return None if answer.get("stage") == "parse" else FAILED
+    return answer["pretty"]
+
+
 def ours(text: str, flag: str) -> str:
     """Our module after pass ``-flag`` on ``text`` (``FAILED`` when it fails)."""
     module = shardy_py.parse(text)

@@ -15,16 +15,14 @@ import re
 
 import pytest
 from collective_chains import reshard_paths
+from cpp_oracle import cpp_or_unread as jaxlib
+from cpp_oracle import ours
 from hypothesis import HealthCheck, given, settings
-from jaxlib_worker import shared_worker
 
 import shardy_py
 from shardy_py.cli import split_chunks
-from shardy_py.passes.manager import PassError, PassManager
 from shardy_py.verify import verify
 
-JAX_REASON = "the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')"
-FAILED = "<the pass failed>"
 #: An op of the sdy dialect (not just an sdy attribute or mesh) somewhere in the module.
 SDY_OP = re.compile(r'(^|=)\s*"?sdy\.(?!mesh\b)[a-z_]+', re.M)
 #: Chunks jaxlib 0.12 reads while ``verify`` rejects them with the test files' Shardy, which says they
@@ -32,26 +30,6 @@ SDY_OP = re.compile(r'(^|=)\s*"?sdy\.(?!mesh\b)[a-z_]+', re.M)
 #: replicated_to_unreduced / sharded_to_unreduced make them); (file, first line of the chunk).
 NEWER_IN_JAXLIB = {("ir/collective_verification.mlir", 1104), ("ir/collective_verification.mlir", 1114),
                    ("ir/reshard_verification.mlir", 49), ("ir/sharding_constraint_verification.mlir", 62)}
-
-
-def jaxlib(text: str, pipeline: str) -> str | None:
-    """jaxlib's module after ``pipeline``, ``FAILED``, or None when jaxlib does not read ``text``."""
-    pytest.importorskip("jax", reason=JAX_REASON)
-    answer = shared_worker().call("module", text=text, pipeline=pipeline)
-    if "crashed" in answer or "timeout" in answer:
-        pytest.fail(f"jaxlib died: {answer}")
-    if not answer["ok"]:
-        return None if answer.get("stage") == "parse" else FAILED
-    return answer["pretty"]
-
-
-def ours(text: str, flag: str) -> str:
-    module = shardy_py.parse(text)
-    try:
-        PassManager.parse(["-" + flag]).run(module)
-    except PassError:
-        return FAILED
-    return str(module)
 
 
 def _chunks(root):

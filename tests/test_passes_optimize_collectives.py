@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from collective_chains import permute_chains
+from cpp_oracle import cpp_or_unread
+from cpp_oracle import ours as run_ours
 from hypothesis import HealthCheck, given, settings
-from jaxlib_worker import shared_worker
 
 import shardy_py
 from shardy_py.passes.manager import PassError, PassManager
@@ -20,8 +21,6 @@ from shardy_py.verify import verify
 
 DATA = Path(__file__).parent / "data" / "optimize_collectives" / "chains.mlir"
 PIPELINE = "builtin.module(func.func(sdy-optimize-collectives))"
-FAILED = "<the pass failed>"
-JAX_REASON = "the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')"
 
 
 def functions() -> dict[str, str]:
@@ -32,12 +31,12 @@ def functions() -> dict[str, str]:
 
 
 def ours(text: str, debug: bool = False) -> str:
+    """Our module after the pass (with locations when ``debug``)."""
+    if not debug:
+        return run_ours(text, "sdy-optimize-collectives")
     module = shardy_py.parse(text)
-    try:
-        PassManager.parse(["-sdy-optimize-collectives"]).run(module)
-    except PassError:
-        return FAILED
-    return shardy_py.print_module(module, debug_info=True) if debug else str(module)
+    PassManager.parse(["-sdy-optimize-collectives"]).run(module)
+    return shardy_py.print_module(module, debug_info=True)
 
 
 def body(text: str) -> list[str]:
@@ -120,14 +119,8 @@ def test_the_pass_runs_on_functions_from_the_command_line(run_main):
 # -- against jaxlib 0.12 ----------------------------------------------------------------------
 
 def jaxlib(text: str) -> str | None:
-    """jaxlib's module after the pass, ``FAILED``, or None when jaxlib does not read the module."""
-    pytest.importorskip("jax", reason=JAX_REASON)
-    answer = shared_worker().call("module", text=text, pipeline=PIPELINE)
-    if "crashed" in answer or "timeout" in answer:
-        pytest.fail(f"jaxlib died: {answer}")
-    if not answer["ok"]:
-        return None if answer.get("stage") == "parse" else FAILED
-    return answer["pretty"]
+    """jaxlib's module after the pass (see ``cpp_or_unread``)."""
+    return cpp_or_unread(text, PIPELINE)
 
 
 @pytest.mark.parametrize("name", sorted(functions()))

@@ -67,20 +67,20 @@ def collective_permute_noop(op: Operation, rw: PatternRewriter) -> bool:
     return True
 
 
-def all_slice_of_all_gather(op: Operation, rw: PatternRewriter) -> bool:
-    gather = defining(op.operands[0], "sdy.all_gather")
-    if gather is None or gather.properties["gathering_axes"] != op.properties["slicing_axes"]:
-        return False
-    rw.replace_op(op, [gather.operands[0]])
-    return True
+def _cancelled_by(producer: str, producer_key: str, key: str):
+    """``op(producer(x))`` -> ``x`` when the producer's ``producer_key`` equals ``op``'s ``key``."""
+    def pattern(op: Operation, rw: PatternRewriter) -> bool:
+        inner = defining(op.operands[0], producer)
+        if inner is None or inner.properties[producer_key] != op.properties[key]:
+            return False
+        rw.replace_op(op, [inner.operands[0]])
+        return True
+    return pattern
 
 
-def all_reduce_of_replicated_to_unreduced(op: Operation, rw: PatternRewriter) -> bool:
-    r2u = defining(op.operands[0], "sdy.replicated_to_unreduced")
-    if r2u is None or r2u.properties["axes"] != op.properties["reduction_axes"]:
-        return False
-    rw.replace_op(op, [r2u.operands[0]])
-    return True
+#: ``all_slice(all_gather(x))`` and ``all_reduce(replicated_to_unreduced(x))`` over the same axes.
+all_slice_of_all_gather = _cancelled_by("sdy.all_gather", "gathering_axes", "slicing_axes")
+all_reduce_of_replicated_to_unreduced = _cancelled_by("sdy.replicated_to_unreduced", "axes", "reduction_axes")
 
 
 def all_reduce_of_sharded_to_unreduced(op: Operation, rw: PatternRewriter) -> bool:
