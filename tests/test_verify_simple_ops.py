@@ -22,9 +22,10 @@ def test_sharding_constraint_and_reshard():
 
 def test_unreduced_transitions():
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<8xf32>', args=MAX_A)) == []  # dropping is fine
+    # introducing max (or min) unreduced axes: accepted by jaxlib 0.12 (the test files' commit required sum,
+    # ir/reshard_verification.mlir:49)
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}], unreduced=max{"a"}> : tensor<8xf32>',
-                     args='%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}')) == [
-        "3: 'sdy.reshard' op cannot introduce 'max' unreduced axes. Expected 'sum'."]
+                     args='%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}')) == []
     assert errors(fn('%0 = sdy.reshard %arg0 <@mesh, [{}], unreduced={"a"}> : tensor<8xf32>', args=MAX_A)) == [
         "3: 'sdy.reshard' op cannot change the reduction operator of kept unreduced axes from max to sum."]
     # The source sharding is found through propagation barriers.

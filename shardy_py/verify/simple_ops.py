@@ -16,7 +16,7 @@ from shardy_py.verify.typeutil import (
     type_str,
     value_name,
 )
-from shardy_py.verify.unreduced import verify_unreduced_transition
+from shardy_py.verify.unreduced import ANY_KIND, verify_unreduced_transition
 
 
 def _result_type(op: Operation):
@@ -64,7 +64,7 @@ def verify_sharding_constraint_or_reshard(op: Operation, ctx: Context) -> Failur
     src = ctx.sharding_bypassing_barriers(op.operands[0] if op.operands else None)
     if src is None:
         return None
-    return verify_unreduced_transition(op, ctx, [src], [s], "sum", src.reduction)
+    return verify_unreduced_transition(op, ctx, [src], [s], ANY_KIND, src.reduction)
 
 
 def verify_data_flow_edge(op: Operation, ctx: Context) -> Failure | None:

@@ -1,0 +1,139 @@
+"""The conformance cases where jaxlib 0.12, the Shardy users run, departs from the test files at
+``SHARDY_COMMIT`` (a0277a83, 2026-08-22) and ours follows jaxlib.
+
+jaxlib 0.12's Shardy is newer than the test files: it has passes and options added up to that commit
+(``sdy-resolve-single-device-sharding`` and ``sdy-per-instruction-partitioning{enable-halo-exchange}``,
+both of August 2026) and passes the test files' Shardy lacks (``sdy-optimize-collectives``).  Where the
+two disagree, jaxlib 0.12 wins; each such conformance case is pinned here with its evidence:
+
+* a pass test (``score.py``'s ``passes_*`` rows): our output fails the file's FileCheck at the pinned
+  CHECK line and nowhere before it, and on the chunk holding that line our output is jaxlib's, byte for
+  byte (or both fail), so jaxlib fails the same CHECK line;
+* a verifier test (the ``reject`` row): jaxlib 0.12 accepts the chunk the file calls invalid, and so
+  does ``verify``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from cpp_oracle import FAILED, cpp, shared_worker
+
+import shardy_py
+from shardy_py.cli import split_chunks
+from shardy_py.passes.manager import PassError, PassManager
+
+pytest.importorskip("jax", reason="the evidence is jaxlib 0.12's output (pip install 'jax==0.12.0.1')")
+
+
+def conformance() -> Path:
+    root = os.environ.get("SHARDY_CONFORMANCE")
+    if not root or not Path(root, "manifest.json").exists():
+        pytest.skip("SHARDY_CONFORMANCE does not point at ../shared/conformance")
+    return Path(root)
+
+
+def filecheck() -> str:
+    for candidate in ("FileCheck", *sorted(Path("/usr/lib").glob("llvm-*/bin/FileCheck"), reverse=True)):
+        found = candidate if Path(str(candidate)).is_absolute() else None
+        if found is None:
+            from shutil import which
+
+            found = which(str(candidate))
+        if found:
+            return str(found)
+    pytest.skip("FileCheck is not installed (Debian llvm-14-tools)")
+
+
+#: file (under transforms/), its RUN line's flags for ``opt``, jaxlib's pipeline for the same passes, the
+#: CHECK line jaxlib 0.12 fails, and what differs.
+PASS_PINS = [
+    ("export/test/insert_explicit_reshards/reshape.mlir", ["-sdy-insert-explicit-reshards=enable-full-version=true"],
+     "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true}))", 359,
+     "@reshape_size_1_dimensions_2: 0.12's reshape rule makes a size-1 dimension a need-replication factor, so "
+     "the operand is resharded to replicated first"),
+    ("propagation/test/op_sharding_rule_registry.mlir", ["-sdy-populate-op-sharding-rules"],
+     "builtin.module(func.func(sdy-populate-op-sharding-rules))", 583,
+     "0.12's sharding rules of reshape, dynamic_update_slice and convolution"),
+    ("propagation/test/propagation_pipeline.mlir", ["-split-input-file", "-sdy-propagation-pipeline"],
+     "builtin.module(sdy-propagation-pipeline)", 1197,
+     "0.12 checks a func.call's unreduced axes against its callee's results (\"unreduced axes mismatch\"): "
+     "the @foo call chunk fails after propagation"),
+    ("propagation/debugging/test/sharding_origins.mlir",
+     ["-split-input-file", "-sdy-add-data-flow-edges", "-sdy-apply-sharding-constraints=debug-sharding-origins=true",
+      "-sdy-aggressive-propagate=debug-sharding-origins=true",
+      "-sdy-sink-data-flow-edges=sink-debug-sharding-origins=true"],
+     "builtin.module(sdy-add-data-flow-edges, sdy-apply-sharding-constraints{debug-sharding-origins=true}, "
+     "sdy-aggressive-propagate{debug-sharding-origins=true}, "
+     "func.func(sdy-sink-data-flow-edges{sink-debug-sharding-origins=true}))", 386,
+     "0.12 writes one sharding-origins entry per data-flow edge ({} for the while's token result)"),
+]
+
+
+def _ours(text: str, flags: list[str]) -> str:
+    module = shardy_py.parse(text)
+    try:
+        PassManager.parse([f for f in flags if f != "-split-input-file"]).run(module)
+    except PassError:
+        return FAILED
+    return str(module)
+
+
+def _first_check_failure(path: Path, cwd: Path) -> int | None:
+    """The line of the first CHECK that fails when the file's RUN line runs with our ``opt`` for sdy_opt."""
+    [run_line] = [line.split("RUN:", 1)[1].strip() for line in path.read_text().splitlines()
+                  if line.startswith("// RUN:")]
+    assert run_line.startswith("sdy_opt %s ")
+    cmd = (run_line.replace("%s", shlex.quote(str(path))).replace("FileCheck", shlex.quote(filecheck()), 1)
+           .replace("sdy_opt", f"{shlex.quote(sys.executable)} -m shardy_py opt", 1))
+    run = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, capture_output=True, text=True, timeout=600)
+    if run.returncode == 0:
+        return None
+    m = re.search(rf"{re.escape(path.name)}:(\d+):\d+: error:", run.stderr)
+    assert m, run.stderr[-2000:]
+    return int(m.group(1))
+
+
+def _chunk_holding(text: str, line: int, split: bool) -> str:
+    if not split:
+        return text
+    chunks = split_chunks(text)
+    start, chunk = max((s, c) for c, s in chunks if s <= line)
+    return "\n" * (start - 1) + chunk
+
+
+@pytest.mark.parametrize(("relative", "flags", "pipeline", "line", "why"), PASS_PINS,
+                         ids=[p[0].rsplit("/", 1)[1] for p in PASS_PINS])
+def test_pass_test_fails_where_jaxlib_012_departs_from_the_check_lines(relative, flags, pipeline, line, why):
+    root = conformance()
+    path = root / "transforms" / relative
+    assert _first_check_failure(path, root) == line, why
+    chunk = _chunk_holding(path.read_text(), line, "-split-input-file" in flags)
+    assert _ours(chunk, flags) == cpp(chunk, pipeline), why
+
+
+#: ir/ chunks the manifest calls invalid (at this line) that jaxlib 0.12 accepts, and why.
+VERIFY_PINS = [
+    ("ir/reshard_verification.mlir", 53, "an sdy.reshard may introduce 'max' unreduced axes"),
+    ("ir/sharding_constraint_verification.mlir", 66, "an sdy.sharding_constraint may introduce 'max' unreduced axes"),
+    ("ir/collective_verification.mlir", 1108, "sdy.replicated_to_unreduced may make 'max' unreduced axes"),
+    ("ir/collective_verification.mlir", 1118, "sdy.sharded_to_unreduced may make 'max' unreduced axes"),
+]
+
+
+@pytest.mark.parametrize(("relative", "error_line", "why"), VERIFY_PINS, ids=[f"{p[0]}:{p[1]}" for p in VERIFY_PINS])
+def test_chunk_the_files_call_invalid_is_accepted_by_jaxlib_012_and_verify(relative, error_line, why):
+    root = conformance()
+    manifest = json.loads((root / "manifest.json").read_text())
+    entry = next(e for e in manifest if e["file"] == relative and e.get("error_line") == error_line)
+    assert entry["expect"] == "invalid"
+    text, _start = split_chunks((root / relative).read_text())[entry["chunk"]]
+    answer = shared_worker().call("module", text=text, pipeline="builtin.module()")
+    assert answer.get("ok"), (why, answer.get("error"))
+    assert shardy_py.verify(shardy_py.parse(text)) == [], why
