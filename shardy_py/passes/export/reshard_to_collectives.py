@@ -150,6 +150,31 @@ def pop_back_from_current(current: list[Axis], to_pop: list[Axis], start: int) -
             current.pop()
 
 
+def padded_size(dim_size: int, shards: int) -> int:
+    """The size of a dimension of ``dim_size`` padded to a multiple of ``shards``."""
+    return -(-dim_size // shards) * shards
+
+
+def repadded_dims(ins: list[list[Axis]], outs: list[list[Axis]], shape, mesh: MeshAttr) -> set[int]:
+    """The dimensions sharded on both sides whose padded size differs between the input sharding
+    (``ins``) and the output sharding (``outs``), e.g. a dimension of 8 on 64 devices (padded to
+    64) to be on 8 (not padded), or one of 12 on 4 (not padded) to be on 8 (padded to 16)."""
+    out: set[int] = set()
+    for dim, (src, tgt) in enumerate(zip(ins, outs, strict=True)):
+        a, b = sharded_size(src, mesh), sharded_size(tgt, mesh)
+        if a != 1 and b != 1 and padded_size(shape[dim], a) != padded_size(shape[dim], b):
+            out.add(dim)
+    return out
+
+
+def remove_common_prefixes(ins: list[list[Axis]], outs: list[list[Axis]], skip: set[int]) -> None:
+    """Drop the axes each dimension (but those of ``skip``) already has where the output wants them."""
+    for dim, (src, tgt) in enumerate(zip(ins, outs, strict=True)):
+        while dim not in skip and src and tgt and src[0] == tgt[0]:
+            src.pop(0)
+            tgt.pop(0)
+
+
 def _index_map(axes_per_dim: list[list[Axis]]) -> dict[Axis, tuple[int, int]]:
     out: dict[Axis, tuple[int, int]] = {}
     for d, axes in enumerate(axes_per_dim):
@@ -177,10 +202,10 @@ class CollectiveInserter:
         all_out = [a for axes in self.outs for a in axes]
         align_per_dim(self.ins, all_out, mesh)
         align_per_dim(self.outs, all_in, mesh)
-        for ins, outs in zip(self.ins, self.outs, strict=True):
-            while ins and outs and ins[0] == outs[0]:
-                ins.pop(0)
-                outs.pop(0)
+        # Dimensions whose padding changes: the first round (``padding_round``) treats them apart,
+        # and keeps their whole sharding (a common prefix included) to be gathered.
+        self.repadded = repadded_dims(self.ins, self.outs, getattr(value.type, "shape", ()), mesh)
+        remove_common_prefixes(self.ins, self.outs, self.repadded)
         self.in_set = {a for axes in self.ins for a in axes}
         self.out_index = _index_map(self.outs)
 
@@ -197,6 +222,8 @@ class CollectiveInserter:
         self.value = self.at.create(name, self.value, props, self.loc).results[0]
 
     def insert(self) -> Value:
+        if self.repadded:
+            self.padding_round()
         for _ in range(2):
             if self.done():
                 break
@@ -207,13 +234,35 @@ class CollectiveInserter:
             self.try_all_gather()
         return self.value
 
+    def padding_round(self) -> None:
+        """The first round when some dimensions are repadded: no collective-permute but one of the
+        mesh's device order, nothing sliced or moved into a repadded dimension and nothing out of one
+        but all its axes at once (after which it is an ordinary, replicated dimension), and a
+        repadded dimension gathered whole, with the axes the output wants in one still there; the
+        usual rounds follow from the state it leaves."""
+        self.try_all_slice()
+        if self.cur_mesh != self.out_mesh:
+            self.cur_mesh = self.out_mesh
+            self._emit("sdy.collective_permute", {})
+        self.try_all_to_alls(out_of_order=False)
+        self.try_all_to_alls(out_of_order=True)
+        self.try_all_gather()
+        self.repadded.clear()
+        remove_common_prefixes(self.ins, self.outs, self.repadded)
+        self.in_set = {a for axes in self.ins for a in axes}
+        self.out_index = _index_map(self.outs)
+
     # -- all-gather --
-    def gathering_axes(self, dim: int) -> list[Axis]:
+    def gathering_axes(self, dim: int, blocked: set[int]) -> list[Axis]:
+        """The axes to gather in ``dim``: its trailing axes the output does not want (or wants in a
+        dimension of ``blocked``), all of them in a repadded dimension."""
         ins = self.ins[dim]
         if not ins:
             return []
-        start = len(ins)
-        while start > 0 and ins[start - 1] not in self.out_index:
+        start = 0 if dim in self.repadded else len(ins)
+        for a in ins[start:]:
+            self.in_set.discard(a)
+        while start > 0 and (ins[start - 1] not in self.out_index or self.out_index[ins[start - 1]][0] in blocked):
             self.in_set.discard(ins[start - 1])
             start -= 1
         pop_back_from_current(self.current[dim], ins, start)
@@ -224,7 +273,8 @@ class CollectiveInserter:
         return gathered
 
     def try_all_gather(self) -> None:
-        per_dim = [self.gathering_axes(d) for d in range(self.rank)]
+        blocked = {d for d in self.repadded if self.ins[d]}
+        per_dim = [self.gathering_axes(d, blocked) for d in range(self.rank)]
         if any(per_dim):
             self._emit("sdy.all_gather", {"gathering_axes": _lists(per_dim)})
 
@@ -291,7 +341,7 @@ class CollectiveInserter:
         found = False
         for d in range(self.rank):
             a, b = sharded_size(self.ins[d], self.mesh), sharded_size(self.outs[d], self.mesh)
-            self.capacity[d] = b // math.gcd(a, b)
+            self.capacity[d] = 1 if d in self.repadded else b // math.gcd(a, b)
         for src in range(self.rank):
             axes = self.slice_for_all_to_all(src)
             if axes is None:
@@ -304,6 +354,8 @@ class CollectiveInserter:
                 add_axis_or_merge(self.current[src], a, self.mesh)
         available: list[Axis] = []
         for d in range(self.rank):
+            if d in self.repadded:
+                continue  # its output axes wait for the next round
             ins, outs = self.ins[d], self.outs[d]
             k = 0
             while k < len(outs):
@@ -431,7 +483,7 @@ class CollectiveInserter:
                 break
             tgt = entry[0]
             start -= 1
-        if tgt is None:
+        if tgt is None or tgt in self.repadded or (src in self.repadded and start > 0):
             return None
         tgt_out = self.outs[tgt]
         moved = src_in[start:]
@@ -450,6 +502,8 @@ class CollectiveInserter:
                 tgt_in.append(axis)
                 self.in_set.add(axis)
         del src_in[start:]
+        if not self.current[src]:
+            self.repadded.discard(src)
         return axes, tgt
 
     def try_all_to_alls(self, out_of_order: bool) -> None:
