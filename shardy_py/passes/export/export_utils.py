@@ -1,7 +1,8 @@
 """The partitioner's helpers of ``export/utils.cc`` and ``ir/utils.cc``: local types of sharded
 tensors, the shard a device holds along some axes (``getShardIndex``), replica groups
 (``getReplicaGroups``, and the mesh-axes form of ``enable-rgv3``), the device id
-(``getDeviceId``) and the text of the stablehlo attributes the partitioner writes.
+(``getDeviceId``) and the text of the stablehlo attributes the partitioner writes; and
+``alignSubAxesByDecomposition`` (``align_per_dim``), which the collective passes share.
 
 Stablehlo ops keep their inherent attributes as ``OpaqueAttr`` texts in MLIR's canonical form,
 so the builders here write those texts.
@@ -18,7 +19,16 @@ from shardy_py.ir.dense_attrs import DenseElementsAttr
 from shardy_py.ir.ops import Value
 from shardy_py.ir.types import DYNAMIC, RankedTensorType, Type
 from shardy_py.syntax.attr_printer import mesh_body, quote_string, symbol_ref
-from shardy_py.verify.axes import axis_size, sharded_size
+from shardy_py.verify.axes import (
+    axis_size,
+    axis_sort_key,
+    can_coexist,
+    contains,
+    overlaps,
+    prefix_without_overlap,
+    sharded_size,
+    suffix_without_overlap,
+)
 
 I64 = "i64"
 SCALAR_I64 = RankedTensorType.get((), I64)
@@ -252,3 +262,53 @@ def reduction_body(b_op, element: str, reduction: str) -> None:
     inner = Builder.at_end(block)
     result = inner.create(name, [lhs, rhs], result_types=[scalar], loc=b_op.loc).results[0]
     inner.create("stablehlo.return", [result], result_types=[], loc=b_op.loc)
+
+
+def overlap_of(a: AxisRefAttr, b: AxisRefAttr) -> AxisRefAttr:
+    """The common part of two overlapping refs to one axis."""
+    if a.sub_axis_info is None:
+        return b
+    if b.sub_axis_info is None:
+        return a
+    lo = max(a.sub_axis_info.pre_size, b.sub_axis_info.pre_size)
+    hi = min(a.sub_axis_info.pre_size * a.sub_axis_info.size, b.sub_axis_info.pre_size * b.sub_axis_info.size)
+    return AxisRefAttr(a.name, SubAxisInfoAttr(lo, hi // lo))
+
+
+def align(axes: list[AxisRefAttr], ordered_others: list[AxisRefAttr], mesh: MeshAttr) -> None:
+    """Cut each axis of ``axes`` that partly overlaps one of ``ordered_others`` into its
+    non-overlapping prefix, the overlap and the suffix (in place)."""
+    i = 0
+    while i < len(axes):
+        axis = axes[i]
+        j = next((k for k, other in enumerate(ordered_others) if overlaps(axis, other)), None)
+        moved_on = False
+        while j is not None and j < len(ordered_others):
+            other = ordered_others[j]
+            if not (can_coexist(other, axis) and not contains(other, axis) and overlaps(other, axis)):
+                break
+            del axes[i]
+            prefix = prefix_without_overlap(axis, other)
+            if prefix is not None:
+                axes.insert(i, prefix)
+                i += 1
+            axes.insert(i, overlap_of(axis, other))
+            i += 1
+            suffix = suffix_without_overlap(axis, other, mesh)
+            if suffix is None:
+                moved_on = True
+                break
+            axes.insert(i, suffix)
+            axis = suffix
+            j += 1
+        if not moved_on:
+            i += 1
+
+
+def align_per_dim(axes_per_dim: list[list[AxisRefAttr]], others: list[AxisRefAttr], mesh: MeshAttr) -> None:
+    """``align`` each dimension's axes of ``axes_per_dim`` with ``others`` (alignSubAxesByDecomposition)."""
+    if not others:
+        return
+    ordered = sorted(others, key=axis_sort_key)
+    for axes in axes_per_dim:
+        align(axes, ordered, mesh)

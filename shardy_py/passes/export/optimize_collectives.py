@@ -49,7 +49,7 @@ from shardy_py.ir.attrs import (
 )
 from shardy_py.ir.ops import Operation
 from shardy_py.ir.types import RankedTensorType
-from shardy_py.passes.export.reshard_to_collectives import align_per_dim
+from shardy_py.passes.export.export_utils import align_per_dim
 from shardy_py.passes.export.sharding_across_reshapes import is_sharding_equivalent_across_reshapes
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.pattern_driver import PatternRewriter, apply_patterns_greedily

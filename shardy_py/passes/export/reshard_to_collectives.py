@@ -1,6 +1,6 @@
 """``-sdy-reshard-to-collectives`` (export/reshard_to_collectives.cc, with ``alignSubAxesByDecomposition``
-of export/utils.cc): replace each ``sdy.reshard`` by the collectives that turn its input's
-sharding into its own: ``sdy.all_slice``, ``sdy.collective_permute``, ``sdy.all_to_all`` and
+of export/utils.cc in export_utils): replace each ``sdy.reshard`` by the collectives that turn its
+input's sharding into its own: ``sdy.all_slice``, ``sdy.collective_permute``, ``sdy.all_to_all`` and
 ``sdy.all_gather``, in that order of preference, one round (at most two) at a time.
 
 The state, per dimension: the input axes not yet where the output wants them (``ins``), the
@@ -18,6 +18,11 @@ aligned pieces so an axis can be compared by equality.  A round:
 3. all-to-alls: a suffix of a dimension's axes all wanted in one other dimension moves there
    (first only when it lands in position, then anywhere);
 4. all-gather: each dimension's trailing axes the output does not want.
+
+As jaxlib 0.12 (newer than the test files), a dimension sharded on both sides whose padded size
+(``ceil(n / k) * k``) differs between them is *repadded*: when there is one, a first round
+(``padding_round``) gathers it whole, or moves all its axes out with one all-to-all, before
+anything is sliced or moved into it; then the usual rounds.
 
 Each collective's ``out_sharding`` is the current sharding, closed, with the output's unreduced
 axes.  A reshard to a replicated sharding from a replicated one is dropped; one whose input or
@@ -43,20 +48,17 @@ from shardy_py.ir.attrs import (
 from shardy_py.ir.edit import replace_op
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.passes.export.explicit_reshards_util import InsertionPoint, is_equivalent, is_fully_replicated
+from shardy_py.passes.export.export_utils import align_per_dim
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.shardings import get_sharding
 from shardy_py.verify.axes import (
     add_axis_or_merge,
     axis_size,
-    axis_sort_key,
-    can_coexist,
-    contains,
     next_pre_size,
-    overlaps,
     pre_size,
     prefix_without_overlap,
-    suffix_without_overlap,
+    sharded_size,
 )
 
 Axis = AxisRefAttr
@@ -67,62 +69,6 @@ class ReshardConversionError(Exception):
 
 
 # --- axis helpers -----------------------------------------------------------------------------
-
-def overlap_of(a: Axis, b: Axis) -> Axis:
-    """The common part of two overlapping refs to one axis."""
-    if a.sub_axis_info is None:
-        return b
-    if b.sub_axis_info is None:
-        return a
-    lo = max(a.sub_axis_info.pre_size, b.sub_axis_info.pre_size)
-    hi = min(a.sub_axis_info.pre_size * a.sub_axis_info.size, b.sub_axis_info.pre_size * b.sub_axis_info.size)
-    return AxisRefAttr(a.name, SubAxisInfoAttr(lo, hi // lo))
-
-
-def align(axes: list[Axis], ordered_others: list[Axis], mesh: MeshAttr) -> None:
-    """Cut each axis of ``axes`` that partly overlaps one of ``ordered_others`` into its
-    non-overlapping prefix, the overlap and the suffix (in place)."""
-    i = 0
-    while i < len(axes):
-        axis = axes[i]
-        j = next((k for k, other in enumerate(ordered_others) if overlaps(axis, other)), None)
-        moved_on = False
-        while j is not None and j < len(ordered_others):
-            other = ordered_others[j]
-            if not (can_coexist(other, axis) and not contains(other, axis) and overlaps(other, axis)):
-                break
-            del axes[i]
-            prefix = prefix_without_overlap(axis, other)
-            if prefix is not None:
-                axes.insert(i, prefix)
-                i += 1
-            axes.insert(i, overlap_of(axis, other))
-            i += 1
-            suffix = suffix_without_overlap(axis, other, mesh)
-            if suffix is None:
-                moved_on = True
-                break
-            axes.insert(i, suffix)
-            axis = suffix
-            j += 1
-        if not moved_on:
-            i += 1
-
-
-def align_per_dim(axes_per_dim: list[list[Axis]], others: list[Axis], mesh: MeshAttr) -> None:
-    if not others:
-        return
-    ordered = sorted(others, key=axis_sort_key)
-    for axes in axes_per_dim:
-        align(axes, ordered, mesh)
-
-
-def sharded_size(axes, mesh: MeshAttr) -> int:
-    n = 1
-    for a in axes:
-        n *= axis_size(a, mesh)
-    return n
-
 
 def _divisible(a: int, b: int) -> bool:
     return a % b == 0 or b % a == 0
