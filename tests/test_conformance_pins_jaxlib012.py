@@ -58,6 +58,10 @@ PASS_PINS = [
      "builtin.module(func.func(sdy-insert-explicit-reshards{enable-full-version=true}))", 359,
      "@reshape_size_1_dimensions_2: 0.12's reshape rule makes a size-1 dimension a need-replication factor, so "
      "the operand is resharded to replicated first"),
+    ("export/test/reshard_to_collectives.mlir", ["-sdy-reshard-to-collectives"],
+     "builtin.module(func.func(sdy-reshard-to-collectives))", 648,
+     "@all_to_all_axes_at_src_and_tgt_out_of_order: dimension 0 (16 on 4 devices) is to be on 32, padded to "
+     "32; 0.12 gathers such a dimension whole before anything is moved into it, so it gathers all and slices"),
     ("propagation/test/op_sharding_rule_registry.mlir", ["-sdy-populate-op-sharding-rules"],
      "builtin.module(func.func(sdy-populate-op-sharding-rules))", 583,
      "0.12's sharding rules of reshape, dynamic_update_slice and convolution"),
