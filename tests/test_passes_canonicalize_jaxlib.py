@@ -7,8 +7,7 @@ inlining of redundant manual computations).
 StableHLO folding never makes the outputs differ: jaxlib 0.12's context registers no StableHLO
 canonicalization patterns or folders (tests/test_passes_canonicalize_jaxlib.py::
 test_stablehlo_ops_are_not_folded pins it), so no chunk is left out for it.  The chunks left out
-are those jaxlib cannot read, and four that jaxlib 0.12 reads but ``verify`` rejects as the test
-files' Shardy does (``NEWER_IN_JAXLIB``)."""
+are those jaxlib cannot read; every chunk jaxlib reads, ``verify`` accepts."""
 from __future__ import annotations
 
 import re
@@ -25,13 +24,6 @@ from shardy_py.verify import verify
 
 #: An op of the sdy dialect (not just an sdy attribute or mesh) somewhere in the module.
 SDY_OP = re.compile(r'(^|=)\s*"?sdy\.(?!mesh\b)[a-z_]+', re.M)
-#: Chunks jaxlib 0.12 reads while ``verify`` rejects them with the test files' Shardy, which says they
-#: are invalid (0.12 lets sdy.reshard / sharding_constraint introduce max unreduced axes, and
-#: replicated_to_unreduced / sharded_to_unreduced make them); (file, first line of the chunk).
-NEWER_IN_JAXLIB = {("ir/collective_verification.mlir", 1104), ("ir/collective_verification.mlir", 1114),
-                   ("ir/reshard_verification.mlir", 49), ("ir/sharding_constraint_verification.mlir", 62)}
-
-
 def _chunks(root):
     files = sorted([*root.glob("ir/*.mlir"), *root.glob("transforms/**/*.mlir")])
     for path in files:
@@ -46,19 +38,18 @@ def _chunks(root):
 def test_every_sdy_chunk_of_shardys_tests_is_jaxlibs(conformance_dir, top_down):
     flag = f"canonicalize=top-down={str(top_down).lower()}"
     pipeline = f"builtin.module(canonicalize{{top-down={str(top_down).lower()}}})"
-    compared, unread, newer = 0, 0, set()
+    compared, unread = 0, 0
     for name, line, text in _chunks(conformance_dir):
         theirs = jaxlib(text, pipeline)
         if theirs is None:
             unread += 1
             continue
-        if [d for d in verify(shardy_py.parse(text)) if d.severity == "error"]:
-            newer.add((name, line))
-            continue
+        # jaxlib reads it: so does verify (the 4 chunks the files call invalid that 0.12 accepts are
+        # pinned in test_conformance_pins_jaxlib012.py)
+        assert not [d for d in verify(shardy_py.parse(text)) if d.severity == "error"], f"{name}:{line}"
         assert ours(text, flag) == theirs, f"{name}:{line}"
         compared += 1
-    assert newer == NEWER_IN_JAXLIB
-    assert compared >= 480 and unread <= 170, (compared, unread)
+    assert compared >= 484 and unread <= 170, (compared, unread)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
