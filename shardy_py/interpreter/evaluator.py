@@ -24,7 +24,9 @@ from shardy_py.ir.types import RankedTensorType
 Handler = Callable[["Evaluator", Operation, list], list]
 HANDLERS: dict[str, Handler] = {}
 
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return"})
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "sdy.return"})
+#: Ops a process records in its trace when it runs them (the collectives, filled in by ``ops_collectives``).
+TRACED: set[str] = set()
 
 
 class InterpretError(Exception):
@@ -200,6 +202,8 @@ class Evaluator:
             self.scope = outer
         if len(results) != len(op.results):
             raise InterpretError(f"{op.name} gave {len(results)} results, expected {len(op.results)}", op.loc)
+        if self.process is not None and op.name in TRACED:
+            self.process.record(op, operands, results)
         for r, v in zip(op.results, results, strict=False):
             if isinstance(v, np.generic):
                 v = np.asarray(v)
