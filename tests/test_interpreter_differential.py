@@ -24,6 +24,9 @@ def agree(ours: np.ndarray, cpp: np.ndarray) -> bool:
         return False
     if ours.dtype.kind in "iub":
         return bool(np.array_equal(ours, cpp))
+    if ours.dtype.kind == "c" or cpp.dtype.kind == "c":
+        ours, cpp = np.asarray(ours, np.complex128), np.asarray(cpp, np.complex128)
+        return agree(ours.real, cpp.real) and agree(ours.imag, cpp.imag)
     a, b = ours.astype(np.float64), cpp.astype(np.float64)
     with np.errstate(all="ignore"):
         close = (a == b) | (np.isnan(a) & np.isnan(b)) | (np.abs(a - b) <= 1e-4 * np.maximum(1.0, np.abs(b)))
