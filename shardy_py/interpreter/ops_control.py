@@ -68,10 +68,3 @@ def _map(ev, op, args):
 def _custom_call(ev, op, args):
     target = attr(op, "call_target_name")
     raise InterpretError(f"Unsupported custom call: {getattr(target, 'value', target)}")
-
-
-
-@handler("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")
-def _sharding_identity(ev, op, args):
-    """Sharding annotations that leave values as they are (the program run as one device's)."""
-    return list(args)
