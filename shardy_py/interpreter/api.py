@@ -28,13 +28,10 @@ def entry_function(module, function: str = "main"):
     raise InterpretError(f"module must have entry func with name {function}", module.body.ops[0].loc)
 
 
-def run_module(module, args=(), *, function: str = "main", probe_dir: str | None = None, out=None):
-    """Run the entry function of ``module`` on ``args`` (numpy arrays); (results, result types)."""
-    func = entry_function(module, function)
-    if func is None:
-        return [], []
+def entry_arguments(func, args) -> list:
+    """``args`` as the values ``func`` takes: numpy arrays of its argument types (tokens and tuples as
+    given); ``InterpretError`` at the function when their number or a shape differs."""
     arg_types = func.properties_view.get("arg_types", [])
-    result_types = func.properties_view.get("result_types", [])
     if len(args) != len(arg_types):
         raise InterpretError(f"invalid number of arguments: expected {len(arg_types)}, got {len(args)}", func.loc)
     values = []
@@ -47,6 +44,16 @@ def run_module(module, args=(), *, function: str = "main", probe_dir: str | None
         if a.shape != shape:
             raise InterpretError(f"argument {i} has shape {a.shape}, expected {t}", func.loc)
         values.append(fit(a, t.element_type))
+    return values
+
+
+def run_module(module, args=(), *, function: str = "main", probe_dir: str | None = None, out=None):
+    """Run the entry function of ``module`` on ``args`` (numpy arrays); (results, result types)."""
+    func = entry_function(module, function)
+    if func is None:
+        return [], []
+    result_types = func.properties_view.get("result_types", [])
+    values = entry_arguments(func, args)
     if probe_dir:
         try:
             os.remove(os.path.join(probe_dir, "index.csv"))

@@ -1,0 +1,145 @@
+"""What ``simulate`` reports: the text of a ``SimulationResult`` (outputs against the unpartitioned run,
+devices with the bytes they held and the collectives they ran) and the peak of live bytes of a function.
+"""
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from shardy_py.interpreter.values import dtype_of, element_name
+from shardy_py.ir.types import RankedTensorType
+
+
+def value_bytes(value) -> int:
+    """Bytes a value of a statically shaped tensor type holds (numpy's storage); 0 for anything else."""
+    t = value.type
+    if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
+        return 0
+    try:
+        size = dtype_of(element_name(t)).itemsize
+    except ValueError:
+        return 0
+    return math.prod(t.shape) * size
+
+
+def _block_peak(block) -> int:
+    """The most bytes alive at once while ``block`` runs: its arguments throughout, each op's results
+    from the op until their last use in the block (nested regions add their own peak while their op
+    runs)."""
+    ops = list(block.ops)
+    last_use: dict = {}
+    for i, op in enumerate(ops):
+        for inner in op.walk():
+            for v in inner.operands:
+                if v is not None:
+                    last_use[v] = i
+    dying: dict[int, int] = {}
+    live = sum(value_bytes(a) for a in block.arguments)
+    peak = live
+    for i, op in enumerate(ops):
+        made = 0
+        for r in op.results:
+            size = value_bytes(r)
+            made += size
+            end = last_use.get(r, i)
+            dying[end] = dying.get(end, 0) + size
+        inner = max((_block_peak(b) for region in op.regions for b in region.blocks), default=0)
+        peak = max(peak, live + inner + made)
+        live += made - dying.pop(i, 0)
+    return peak
+
+
+def peak_live_bytes(func) -> int:
+    """The most bytes of values alive at once while ``func`` runs (its arguments held throughout; every
+    value freed after its last use), from the types of its values."""
+    if func is None or not func.regions or not func.regions[0].blocks:
+        return 0
+    return _block_peak(func.regions[0].blocks[0])
+
+
+def human_bytes(n: int) -> str:
+    """``n`` bytes as ``512 B``, ``1.5 KiB``, ``2.0 MiB``, ..."""
+    if n < 1024:
+        return f"{n} B"
+    value = float(n)
+    for unit in ("KiB", "MiB", "GiB", "TiB"):
+        value /= 1024
+        if value < 1024 or unit == "TiB":
+            return f"{value:.1f} {unit}"
+    return f"{n} B"
+
+
+def _sharding_text(sharding, mesh_name: str | None, mesh) -> str:
+    if sharding is None:
+        return "replicated"
+    if mesh_name is not None and sharding.mesh_or_ref == mesh:
+        sharding = attrs.evolve(sharding, mesh_or_ref=mesh_name)
+    return str(sharding)
+
+
+def _table(rows: list[list[str]], right: set[int]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for r in rows:
+        cells = [c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True))]
+        lines.append("  " + "  ".join(cells).rstrip())
+    return lines
+
+
+def _difference_text(value: float, exact: bool) -> str:
+    if value == 0:
+        return "0"
+    if math.isinf(value):
+        return "inf"
+    return f"{int(value)}" if exact else f"{value:.3g}"
+
+
+def _position_text(position) -> str:
+    if not position:
+        return "-"
+    return ", ".join(f"{k}={v}" for k, v in position.items())
+
+
+def _collectives_text(counts) -> str:
+    return ", ".join(f"{name} x{n}" for name, n in sorted(counts.items())) or "-"
+
+
+def report_text(result, name: str = "") -> str:
+    """The report of a ``SimulationResult`` (see ``simulate``)."""
+    n = len(result.devices)
+    where = f"simulate {name}: " if name else "simulate: "
+    mesh = ""
+    if result.mesh is not None:
+        label = f"@{result.mesh_name} " if result.mesh_name else ""
+        mesh = f", mesh {label}{str(result.mesh).removeprefix('#sdy.mesh')}"
+    inputs = f"random inputs (seed {result.seed})" if result.seed is not None else "the given inputs"
+    lines = [f"{where}{n} device{'s' if n != 1 else ''}{mesh}, {inputs}", "",
+             "outputs (put together from the devices' pieces) against the unpartitioned run:"]
+    rows = [["#", "type", "sharding", "largest difference", "between replicas", ""]]
+    for o in result.outputs:
+        exact = getattr(o.expected, "dtype", None) is not None and o.expected.dtype.kind in "iub"
+        rows.append([str(o.index), str(o.type), _sharding_text(o.sharding, result.mesh_name, result.mesh),
+                     _difference_text(o.difference, exact), _difference_text(o.replica_difference, exact),
+                     "equal" if o.equal else "DIFFERENT"])
+    lines += _table(rows, {0, 3, 4}) if result.outputs else ["  (no outputs)"]
+    lines += ["", "devices: bytes held (inputs, results, most alive at once) and collectives run:"]
+    rows = [["device", "position", "inputs", "results", "peak", "collectives", "sent", "received"]]
+    for d in result.devices:
+        rows.append([str(d.device), _position_text(d.position), human_bytes(d.input_bytes),
+                     human_bytes(d.result_bytes), human_bytes(d.peak_bytes), _collectives_text(d.collective_counts),
+                     human_bytes(d.sent_bytes), human_bytes(d.received_bytes)])
+    lines += _table(rows, {0, 2, 3, 4, 6, 7})
+    total_in = sum(v.nbytes for v in result.inputs if hasattr(v, "nbytes"))
+    total_out = sum(o.expected.nbytes for o in result.outputs if hasattr(o.expected, "nbytes"))
+    lines.append(f"  unpartitioned (one device): inputs {human_bytes(total_in)}, results {human_bytes(total_out)}, "
+                 f"peak {human_bytes(result.global_peak_bytes)}")
+    different = [o for o in result.outputs if not o.equal]
+    lines.append("")
+    if different:
+        lines.append(f"{len(different)} of {len(result.outputs)} outputs DIFFER from the unpartitioned run: "
+                     + ", ".join(f"result {o.index}" for o in different))
+    else:
+        lines.append(f"all {len(result.outputs)} outputs equal to the unpartitioned run "
+                     "(integers bit-exact, floats within 1e-4)")
+    return "\n".join(lines) + "\n"
