@@ -98,7 +98,8 @@ func.func @main() -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>
   %c = stablehlo.constant dense<[2]> : tensor<1xi32>
   %d = stablehlo.constant dense<[3]> : tensor<1xi32>
   %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d) {programs = [[@gather, @gather, @gather, @gather]]}
-    : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+    : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>)
+    -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
   return %r#0, %r#1, %r#2, %r#3 : tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>
 }
 """
@@ -120,7 +121,8 @@ def test_replica_groups_over_an_inline_mesh_with_device_ids():
     inline = ('#stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, '
               '<name = "y", size = 2>], device_ids=dense<[3, 1, 0, 2]> : tensor<4xi64>>, '
               'axes = [#stablehlo.axis_ref<name = "y">]>')
-    assert _gathered(inline) == _gathered("dense<[[3, 1], [0, 2]]> : tensor<2x2xi64>") == [[0, 2], [3, 1], [0, 2], [3, 1]]
+    dense = _gathered("dense<[[3, 1], [0, 2]]> : tensor<2x2xi64>")
+    assert _gathered(inline) == dense == [[0, 2], [3, 1], [0, 2], [3, 1]]
 
 
 def test_replica_groups_over_a_sub_axis():

@@ -17,7 +17,8 @@ ROWS_BY_DEVICE = """sdy.mesh @mesh = <["x"=2, "y"=2], device_ids=[3, 1, 0, 2]>
 func.func @main(%arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>},
                 %arg1: tensor<4x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>})
     -> (tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) {
-  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0]
+      : (tensor<8x4xf32>, tensor<4x6xf32>) -> tensor<8x6xf32>
   return %0 : tensor<8x6xf32>
 }
 """
@@ -34,7 +35,8 @@ UNREDUCED = """sdy.mesh @mesh = <["x"=2, "y"=4]>
 func.func @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>},
                 %arg1: tensor<16x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {}]>})
     -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}], unreduced={"y"}>}) {
-  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
+  %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0]
+      : (tensor<8x16xf32>, tensor<16x8xf32>) -> tensor<8x8xf32>
   %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}], unreduced={"y"}> : tensor<8x8xf32>
   return %1 : tensor<8x8xf32>
 }
@@ -46,7 +48,8 @@ func.func @main(%arg0: tensor<5x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x
   %0 = stablehlo.negate %arg0 : tensor<5x3xf32>
   %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<5x3xf32>
   %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
-  %2 = stablehlo.reduce(%1 init: %cst) applies stablehlo.add across dimensions = [1] : (tensor<5x3xf32>, tensor<f32>) -> tensor<5xf32>
+  %2 = stablehlo.reduce(%1 init: %cst) applies stablehlo.add across dimensions = [1]
+      : (tensor<5x3xf32>, tensor<f32>) -> tensor<5xf32>
   return %2 : tensor<5xf32>
 }
 """
