@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 import numpy as np  # noqa: E402
 from interpreter_oracle import cpp_eval_timed  # noqa: E402
-from test_interpreter_jax_programs import program_inputs  # noqa: E402
+from jax_program_runs import program_inputs  # noqa: E402
 
 import shardy_py  # noqa: E402
 
@@ -56,6 +56,8 @@ def main() -> int:
             text = path.read_text()
             module = shardy_py.parse(text)
             inputs = program_inputs(module, 0)
+            if inputs is None:
+                continue
             cpp = cpp_eval_timed(text, inputs)
             if cpp is None:
                 continue
