@@ -113,8 +113,11 @@ def _shift(ev, op, args):
 
 @handler("stablehlo.complex")
 def _complex(ev, op, args):
-    re, im = args
-    return [re.astype(np.float64) + 1j * im.astype(np.float64)]
+    re, im = np.broadcast_arrays(*args)
+    out = np.empty(re.shape, dtype=np.complex128)
+    out.real = re  # set, not re + 1j * im: an infinite or NaN imaginary part leaves the real one alone
+    out.imag = im
+    return [out]
 
 
 # -- comparisons -------------------------------------------------------------------------------
