@@ -16,9 +16,13 @@ What the C++ interpreter cannot take as it is, the oracle prepares the way a use
   its complex results apart (``stablehlo.real``/``imag``); they are put together again here;
 * Shardy's sharding annotations (``sdy.sharding_constraint``, ``sdy.reshard``), identities on values,
   are bypassed and erased (``without_sharding_annotations``), as the numpy interpreter runs them.
+
+``xla_eval(text, args)`` asks XLA itself (the module compiled for one CPU device) in the same child: the
+third opinion where the two interpreters disagree.
 """
 from __future__ import annotations
 
+import base64
 import json
 import os
 import subprocess
@@ -131,7 +135,9 @@ def _joined(results: list[np.ndarray], complex_at: list[int]) -> list[np.ndarray
     for i in range(count):
         value = next(it)
         if i in complex_at:
-            value = value + 1j * next(it)
+            imag = next(it)
+            value = value.astype(np.complex128 if value.dtype == np.float64 else np.complex64)
+            value.imag = imag
         out.append(value)
     return out
 
@@ -141,7 +147,7 @@ def _split_args(args: list[tuple[np.ndarray, str]], complex_at: list[int]) -> li
     for i, (a, e) in enumerate(args):
         if i in complex_at:
             part = e.removeprefix("complex<").removesuffix(">")
-            out += [(np.ascontiguousarray(a.real), part), (np.ascontiguousarray(a.imag), part)]
+            out += [(np.array(a.real), part), (np.array(a.imag), part)]
         else:
             out.append((a, e))
     return out
@@ -179,6 +185,47 @@ def cpp_eval_timed(text: str, args: list[tuple[np.ndarray, str]], timeout: float
     return answer["results"], answer["seconds"]
 
 
+def _encode(a: np.ndarray) -> dict:
+    a = np.ascontiguousarray(a)
+    return {"dtype": a.dtype.name, "shape": list(a.shape), "data": base64.b64encode(a.tobytes()).decode()}
+
+
+def _decode(d: dict) -> np.ndarray:
+    import ml_dtypes  # noqa: F401 - registers bfloat16 and the float8 names with numpy
+
+    return np.frombuffer(base64.b64decode(d["data"]), dtype=np.dtype(d["dtype"])).reshape(d["shape"]).copy()
+
+
+def xla_eval(text: str, args: list[np.ndarray], timeout: float = 120) -> list[np.ndarray] | None:
+    """XLA's results (compiled for one CPU device) of ``main`` of ``text`` on ``args``: a third opinion
+    where the numpy and C++ interpreters disagree.  None when XLA rejects the module or dies on it."""
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = EvalWorker(timeout=timeout)
+    _WORKER.timeout = timeout
+    answer = _WORKER.call("xla", text=without_sharding_annotations(text), args=[_encode(np.asarray(a)) for a in args])
+    if not answer.get("ok"):
+        return None
+    return [_decode(r) for r in answer["results"]]
+
+
+def _xla_run(text: str, args: list[np.ndarray]) -> list[np.ndarray]:  # pragma: no cover - runs in the child
+    import jax
+    from jax._src import compiler, xla_bridge
+    from jax._src.interpreters import mlir as jax_mlir
+    from jax._src.lib import xla_client
+    from jax._src.lib.mlir import ir
+
+    jax.config.update("jax_enable_x64", True)  # 64-bit arguments stay 64-bit
+    client = xla_bridge.get_backend("cpu")
+    module = ir.Module.parse(text, context=jax_mlir.make_ir_context())
+    options = compiler.get_compile_options(num_replicas=1, num_partitions=1)
+    executable = client.compile_and_load(jax_mlir.module_to_bytecode(module),
+                                         xla_client.DeviceList(tuple(client.devices()[:1])), options)
+    results = executable.execute_sharded([jax.device_put(a, client.devices()[0]) for a in args])
+    return [np.asarray(r[0]) for r in results.disassemble_into_single_device_arrays()]
+
+
 def _serve() -> None:  # pragma: no cover - runs in the child
     from jax._src.interpreters import mlir as jax_mlir
     from jax._src.lib.mlir import ir, passmanager
@@ -189,15 +236,19 @@ def _serve() -> None:  # pragma: no cover - runs in the child
     for line in sys.stdin:
         req = json.loads(line)
         try:
-            with ctx:
-                m = ir.Module.parse(req["text"])
-                if req.get("pipeline"):
-                    passmanager.PassManager.parse(req["pipeline"]).run(m.operation)
-                args = [ir.Attribute.parse(a) for a in req["args"]]
-                start = time.perf_counter()
-                results = stablehlo.eval_module(m, args)
-                seconds = time.perf_counter() - start
-            answer = {"ok": True, "results": [str(r) for r in results], "seconds": seconds}
+            if req.get("kind") == "xla":
+                results = _xla_run(req["text"], [_decode(a) for a in req["args"]])
+                answer = {"ok": True, "results": [_encode(r) for r in results]}
+            else:
+                with ctx:
+                    m = ir.Module.parse(req["text"])
+                    if req.get("pipeline"):
+                        passmanager.PassManager.parse(req["pipeline"]).run(m.operation)
+                    args = [ir.Attribute.parse(a) for a in req["args"]]
+                    start = time.perf_counter()
+                    results = stablehlo.eval_module(m, args)
+                    seconds = time.perf_counter() - start
+                answer = {"ok": True, "results": [str(r) for r in results], "seconds": seconds}
         except Exception as e:  # noqa: BLE001 - reported to the parent as an answer
             answer = {"ok": False, "error": f"{type(e).__name__}: {e}"}
         sys.stdout.write(json.dumps(answer) + "\n")
