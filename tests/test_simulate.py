@@ -221,3 +221,16 @@ def test_command_reports_a_step_of_the_partitioner_that_fails(tmp_path, capsys):
 
 def test_command_exits_2_on_an_unreadable_file(tmp_path, capsys):
     assert main(["simulate", str(tmp_path / "missing.mlir")]) == 2
+
+
+def test_the_benchmark_table_covers_the_examples():
+    import subprocess
+    import sys
+
+    script = Path(__file__).parent.parent / "benchmarks" / "simulate_jax_programs.py"
+    done = subprocess.run([sys.executable, str(script), "--examples-only", "--no-jax", "--programs", "mlp",
+                           "shard_map"], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split()[:4] == ["examples/mlp", "8", "1", "all_reduce"] and lines[1].endswith("equal")
+    assert lines[-1] == "2 of 2 programs ran; 0 differ"
