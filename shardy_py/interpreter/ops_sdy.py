@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from shardy_py.interpreter.evaluator import InterpretError, attr, handler
 from shardy_py.interpreter.process_grid import Process, ProcessGrid, ProcessId, run_processes
-from shardy_py.interpreter.simulate_shards import assemble, mesh_devices, split
 from shardy_py.interpreter.values import TOKEN, from_dense
 from shardy_py.ir.attrs import DimensionShardingAttr, MeshAttr, TensorShardingAttr
 
@@ -67,6 +66,8 @@ def _shardings(op, name: str) -> list[TensorShardingAttr]:
 
 @handler("sdy.manual_computation")
 def _manual_computation(ev, op, args):
+    from shardy_py.interpreter.simulate_shards import assemble, mesh_devices, split  # (loads hlo: only here)
+
     if ev.process is not None:
         raise InterpretError("sdy.manual_computation inside a process of a parallel run is not supported")
     manual = frozenset(getattr(attr(op, "manual_axes"), "axes", ()) or ())
