@@ -11,10 +11,14 @@ from shardy_py.interpreter.values import TOKEN, from_dense
 
 @handler("stablehlo.constant")
 def _constant(ev, op, args):
-    value = attr(op, "value")
-    if value is None or not hasattr(value, "data"):
-        raise InterpretError("stablehlo.constant: expected a dense elements attribute")
-    return [from_dense(value)]
+    found = ev.memo.get(op)
+    if found is None:
+        value = attr(op, "value")
+        if value is None or not hasattr(value, "data"):
+            raise InterpretError("stablehlo.constant: expected a dense elements attribute")
+        found = ev.memo[op] = from_dense(value)
+        found.flags.writeable = False  # shared by every run of the module
+    return [found]
 
 
 def iota(shape: tuple[int, ...], dimension: int, name: str) -> np.ndarray:
