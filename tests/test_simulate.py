@@ -176,8 +176,14 @@ def test_the_report_lists_outputs_and_devices():
     lines = text.splitlines()
     assert lines[0] == 'simulate sub.mlir: 8 devices, mesh @mesh <["x"=4, "y"=2]>, random inputs (seed 0)'
     assert "  0  tensor<8x4xi32>  #sdy.sharding<@mesh, [{\"y\"}, {\"x\":(2)2}]>" in text
-    assert any(line.split()[:3] == ["0", "x=0,", "y=0"] for line in lines)
+    assert any(line.split()[:4] == ["0-7", "32", "B", "32"] for line in lines)
     assert lines[-1] == "all 1 outputs equal to the unpartitioned run (integers bit-exact, floats within 1e-4)"
+
+
+def test_the_report_shows_each_device_and_its_position_when_asked():
+    lines = shardy_py.simulate(SUB_AXES, seed=0).report(each_device=True).splitlines()
+    assert [line.split()[:3] for line in lines if line.startswith("       ")][:2] == [["0", "x=0,", "y=0"],
+                                                                                 ["1", "x=0,", "y=1"]]
 
 
 def test_command_prints_the_report_and_exits_0(tmp_path, capsys):

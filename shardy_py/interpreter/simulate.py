@@ -122,11 +122,12 @@ class SimulationResult:
         """The results put together from the devices' pieces."""
         return [o.actual for o in self.outputs]
 
-    def report(self, name: str = "") -> str:
-        """The text ``python -m shardy_py simulate`` prints."""
+    def report(self, name: str = "", each_device: bool = False) -> str:
+        """The text ``python -m shardy_py simulate`` prints (one row per device with ``each_device``,
+        else one per group of devices that held and ran the same)."""
         from shardy_py.interpreter.simulate_report import report_text
 
-        return report_text(self, name)
+        return report_text(self, name, each_device)
 
     def __str__(self) -> str:
         return self.report()

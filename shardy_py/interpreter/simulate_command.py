@@ -20,6 +20,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--args", "-args", default="",
                    help="the global inputs instead of random ones: --args='[dense<1.0> : tensor<8x4xf32>, ...]'")
     p.add_argument("--function", default="main", help="the entry function (default: main)")
+    p.add_argument("--each-device", action="store_true",
+                   help="one row per device, with its position on the mesh (default: one per group of devices "
+                        "that held and ran the same)")
     p.add_argument("--no-propagation", action="store_true",
                    help="FILE is propagated already: partition it as it is")
     p.add_argument("--enable-rgv3", action="store_true",
@@ -61,5 +64,5 @@ def run(args: argparse.Namespace) -> int:
             line, column = (loc.line, loc.column) if loc is not None and loc.line else (1, 1)
             report(name, source, line, column, message, "error")
         return 1
-    sys.stdout.write(result.report(name))
+    sys.stdout.write(result.report(name, each_device=args.each_device))
     return 0 if result.ok else 1

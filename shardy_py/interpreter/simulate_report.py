@@ -105,8 +105,26 @@ def _collectives_text(counts) -> str:
     return ", ".join(f"{name} x{n}" for name, n in sorted(counts.items())) or "-"
 
 
-def report_text(result, name: str = "") -> str:
-    """The report of a ``SimulationResult`` (see ``simulate``)."""
+def _device_cells(d) -> list[str]:
+    return [human_bytes(d.input_bytes), human_bytes(d.result_bytes), human_bytes(d.peak_bytes),
+            _collectives_text(d.collective_counts), human_bytes(d.sent_bytes), human_bytes(d.received_bytes)]
+
+
+def _ranges(ids: list[int]) -> str:
+    """``[0, 1, 2, 3, 6]`` as ``0-3, 6``."""
+    out, start = [], None
+    for i, d in enumerate(ids):
+        if start is None:
+            start = d
+        if i + 1 == len(ids) or ids[i + 1] != d + 1:
+            out.append(str(start) if start == d else f"{start}-{d}")
+            start = None
+    return ", ".join(out)
+
+
+def report_text(result, name: str = "", each_device: bool = False) -> str:
+    """The report of a ``SimulationResult`` (see ``simulate``): devices that held and ran the same are one
+    row unless ``each_device`` (then one row each, with its position on the mesh)."""
     n = len(result.devices)
     where = f"simulate {name}: " if name else "simulate: "
     mesh = ""
@@ -124,12 +142,17 @@ def report_text(result, name: str = "") -> str:
                      "equal" if o.equal else "DIFFERENT"])
     lines += _table(rows, {0, 3, 4}) if result.outputs else ["  (no outputs)"]
     lines += ["", "devices: bytes held (inputs, results, most alive at once) and collectives run:"]
-    rows = [["device", "position", "inputs", "results", "peak", "collectives", "sent", "received"]]
-    for d in result.devices:
-        rows.append([str(d.device), _position_text(d.position), human_bytes(d.input_bytes),
-                     human_bytes(d.result_bytes), human_bytes(d.peak_bytes), _collectives_text(d.collective_counts),
-                     human_bytes(d.sent_bytes), human_bytes(d.received_bytes)])
-    lines += _table(rows, {0, 2, 3, 4, 6, 7})
+    if each_device:
+        rows = [["device", "position", "inputs", "results", "peak", "collectives", "sent", "received"]]
+        rows += [[str(d.device), _position_text(d.position), *_device_cells(d)] for d in result.devices]
+        lines += _table(rows, {0, 2, 3, 4, 6, 7})
+    else:
+        groups: dict[tuple, list[int]] = {}
+        for d in result.devices:
+            groups.setdefault(tuple(_device_cells(d)), []).append(d.device)
+        rows = [["devices", "inputs", "results", "peak", "collectives", "sent", "received"]]
+        rows += [[_ranges(ids), *cells] for cells, ids in groups.items()]
+        lines += _table(rows, {1, 2, 3, 5, 6})
     total_in = sum(v.nbytes for v in result.inputs if hasattr(v, "nbytes"))
     total_out = sum(o.expected.nbytes for o in result.outputs if hasattr(o.expected, "nbytes"))
     lines.append(f"  unpartitioned (one device): inputs {human_bytes(total_in)}, results {human_bytes(total_out)}, "
