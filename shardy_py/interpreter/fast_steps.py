@@ -34,6 +34,16 @@ _COMPARE = {"EQ": np.equal, "NE": np.not_equal, "GE": np.greater_equal, "GT": np
             "LE": np.less_equal, "LT": np.less}
 
 
+#: Results up to this many elements are made as new arrays; larger broadcasts are read-only views.
+_SMALL = 4096
+
+
+def _dtype(element: str) -> np.dtype:
+    from shardy_py.interpreter.values import dtype_of
+
+    return dtype_of(element)
+
+
 def _static(t) -> bool:
     return isinstance(t, RankedTensorType) and all(d >= 0 for d in t.shape)
 
@@ -43,7 +53,10 @@ def _elements(op) -> list[str] | None:
     types = [v.type for v in op.operands if v is not None] + [r.type for r in op.results]
     if len(types) != len(op.operands) + len(op.results) or not all(_static(t) for t in types):
         return None
-    return [t.element_type for t in types]
+    elements = [t.element_type for t in types]
+    if any(e.startswith("!") for e in elements):  # quantized: the handlers see them dequantized
+        return None
+    return elements
 
 
 def _binary(op, fn, allowed) -> Step | None:
@@ -126,6 +139,17 @@ def _broadcast_in_dim(op) -> Step | None:
     view = tuple(view)
     identity = order == tuple(range(len(order)))
 
+    size = int(np.prod(shape)) if shape else 1
+    dtype = np.dtype(_dtype(r.type.element_type))
+
+    if size <= _SMALL:
+        def small(env):
+            x = env[a]
+            out = np.empty(shape, dtype)
+            out[...] = (x if identity else x.transpose(order)).reshape(view)
+            env[r] = out
+        return small
+
     def step(env):
         x = env[a]
         if not identity:
@@ -181,7 +205,105 @@ def _constant(op) -> Step | None:
     return step
 
 
+def _shift(op) -> Step | None:
+    """Shifts of 8-64 bit integers: the amount read unsigned, all bits shifted out from the width on."""
+    els = _elements(op)
+    if els is None or len(set(els)) != 1 or els[0] not in _INTS:
+        return None
+    a, b = op.operands
+    (r,) = op.results
+    shape = tuple(r.type.shape)
+    if tuple(a.type.shape) != shape or tuple(b.type.shape) != shape:
+        return None
+    dtype = _dtype(els[0])
+    width = dtype.itemsize * 8
+    unsigned = np.dtype(f"u{dtype.itemsize}")
+    signed = np.dtype(f"i{dtype.itemsize}")
+    kind = op.name.removeprefix("stablehlo.shift_")
+
+    def step(env):
+        x, n = env[a], env[b].view(unsigned)
+        big = n >= width
+        n = np.where(big, 0, n).astype(unsigned)
+        if kind == "left":
+            out = np.where(big, 0, np.left_shift(x.view(unsigned), n)).astype(unsigned).view(dtype)
+        elif kind == "right_logical":
+            out = np.where(big, 0, np.right_shift(x.view(unsigned), n)).astype(unsigned).view(dtype)
+        else:
+            out = np.right_shift(x.view(signed), np.where(big, width - 1, n).astype(signed)).view(dtype)
+        env[r] = out.reshape(shape)
+    return step
+
+
+def _not(op) -> Step | None:
+    els = _elements(op)
+    if els is None or len(els) != 2 or els[0] != els[1] or els[0] not in _INTS | {"i1"}:
+        return None
+    (a,), (r,) = op.operands, op.results
+    fn = np.logical_not if els[0] == "i1" else np.invert
+    wrap = not r.type.shape
+
+    def step(env):
+        out = fn(env[a])
+        env[r] = np.asarray(out) if wrap else out
+    return step
+
+
+def _bitcast_convert(op) -> Step | None:
+    """Between element types of one width: the same bytes seen as the other dtype."""
+    els = _elements(op)
+    if els is None or len(els) != 2 or not all(e in _NUMBERS for e in els):
+        return None
+    src, dst = _dtype(els[0]), _dtype(els[1])
+    if src.itemsize != dst.itemsize:
+        return None
+    (a,), (r,) = op.operands, op.results
+
+    def step(env):
+        env[r] = env[a].view(dst)
+    return step
+
+
+def _slice(op) -> Step | None:
+    if _elements(op) is None or len(op.operands) != 1:
+        return None
+    starts, limits, strides = (int_list(attr(op, k)) for k in ("start_indices", "limit_indices", "strides"))
+    (a,), (r,) = op.operands, op.results
+    index = tuple(slice(s, e, k) for s, e, k in zip(starts, limits, strides, strict=False))
+    shape = tuple(r.type.shape)
+
+    def step(env):
+        out = env[a][index]
+        if out.shape != shape:
+            raise ValueError("slice: unexpected shape")
+        env[r] = out
+    return step
+
+
+def _iota(op) -> Step | None:
+    els = _elements(op)
+    if els is None or op.operands or els[0] not in _NUMBERS:
+        return None
+    from shardy_py.interpreter.ops_shape import iota
+
+    (r,) = op.results
+    try:
+        value = iota(tuple(r.type.shape), int(getattr(attr(op, "iota_dimension"), "value", attr(op, "iota_dimension"))),
+                     r.type.element_type)
+    except Exception:  # noqa: BLE001 - the handler reports what it cannot do
+        return None
+    value = np.array(value)
+    value.flags.writeable = False
+
+    def step(env):
+        env[r] = value
+    return step
+
+
 _BUILDERS = {"stablehlo.compare": _compare, "stablehlo.select": _select,
+             "stablehlo.shift_left": _shift, "stablehlo.shift_right_logical": _shift,
+             "stablehlo.shift_right_arithmetic": _shift, "stablehlo.not": _not,
+             "stablehlo.bitcast_convert": _bitcast_convert, "stablehlo.slice": _slice, "stablehlo.iota": _iota,
              "stablehlo.broadcast_in_dim": _broadcast_in_dim, "stablehlo.reshape": _reshape,
              "stablehlo.convert": _convert, "stablehlo.constant": _constant}
 

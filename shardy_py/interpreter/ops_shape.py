@@ -51,7 +51,9 @@ def broadcast_in_dim(x: np.ndarray, dims: list[int], shape: tuple[int, ...]) -> 
     view_shape = [1] * len(shape)
     for d, size in zip(sorted_dims, x.shape, strict=False):
         view_shape[d] = size
-    return np.broadcast_to(x.reshape(view_shape), shape).copy()
+    out = np.empty(shape, x.dtype)
+    out[...] = x.reshape(view_shape)
+    return out
 
 
 @handler("stablehlo.broadcast_in_dim", "stablehlo.dynamic_broadcast_in_dim")
