@@ -15,15 +15,22 @@ def _symbol(value) -> str:
     return str(value).lstrip("@").strip('"')
 
 
+def _callee(ev, op, name: str) -> str:
+    """The function attribute ``name`` of ``op`` names, read once per op."""
+    found = ev.memo.get(op)
+    if found is None:
+        found = ev.memo[op] = _symbol(attr(op, name))
+    return found
+
+
 @handler("func.call")
 def _call(ev, op, args):
-    callee = attr(op, "callee")
-    return ev.call(_symbol(callee), args, op.loc)
+    return ev.call(_callee(ev, op, "callee"), args, op.loc)
 
 
 @handler("stablehlo.composite")
 def _composite(ev, op, args):
-    return ev.call(_symbol(attr(op, "decomposition")), args, op.loc)
+    return ev.call(_callee(ev, op, "decomposition"), args, op.loc)
 
 
 @handler("stablehlo.while")
