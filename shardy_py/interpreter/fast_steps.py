@@ -183,7 +183,7 @@ def _convert(op) -> Step | None:
     (a,), (r,) = op.operands, op.results
 
     def step(env):
-        env[r] = env[a].astype(dtype)
+        env[r] = env[a].astype(dtype, copy=False)
     return step
 
 
@@ -300,7 +300,49 @@ def _iota(op) -> Step | None:
     return step
 
 
+def _dynamic_slice(op) -> Step | None:
+    if _elements(op) is None:
+        return None
+    x, *indices = op.operands
+    (r,) = op.results
+    sizes = tuple(int_list(attr(op, "slice_sizes")))
+    shape = tuple(x.type.shape)
+    if len(sizes) != len(shape) or len(indices) != len(shape) or any(n > d for n, d in zip(sizes, shape, strict=True)):
+        return None
+    bounds = [(d - n, n) for d, n in zip(shape, sizes, strict=True)]
+
+    def step(env):
+        index = []
+        for i, (hi, n) in zip(indices, bounds, strict=True):
+            s = min(max(int(env[i]), 0), hi)
+            index.append(slice(s, s + n))
+        env[r] = env[x][tuple(index)]
+    return step
+
+
+def _dynamic_update_slice(op) -> Step | None:
+    if _elements(op) is None:
+        return None
+    x, u, *indices = op.operands
+    (r,) = op.results
+    shape, sizes = tuple(x.type.shape), tuple(u.type.shape)
+    if len(sizes) != len(shape) or len(indices) != len(shape) or any(n > d for n, d in zip(sizes, shape, strict=True)):
+        return None
+    bounds = [(d - n, n) for d, n in zip(shape, sizes, strict=True)]
+
+    def step(env):
+        index = []
+        for i, (hi, n) in zip(indices, bounds, strict=True):
+            s = min(max(int(env[i]), 0), hi)
+            index.append(slice(s, s + n))
+        out = env[x].copy()
+        out[tuple(index)] = env[u]
+        env[r] = out
+    return step
+
+
 _BUILDERS = {"stablehlo.compare": _compare, "stablehlo.select": _select,
+             "stablehlo.dynamic_slice": _dynamic_slice, "stablehlo.dynamic_update_slice": _dynamic_update_slice,
              "stablehlo.shift_left": _shift, "stablehlo.shift_right_logical": _shift,
              "stablehlo.shift_right_arithmetic": _shift, "stablehlo.not": _not,
              "stablehlo.bitcast_convert": _bitcast_convert, "stablehlo.slice": _slice, "stablehlo.iota": _iota,

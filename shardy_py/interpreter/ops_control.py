@@ -40,7 +40,7 @@ def _while(ev, op, args):
     scope = ev.scope
     while True:
         (pred,) = ev.run_region(cond, values, scope)
-        if not bool(np.asarray(pred).reshape(())):
+        if not pred:
             return values
         values = ev.run_region(body, values, scope)
 
