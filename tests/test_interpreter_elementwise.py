@@ -208,3 +208,19 @@ def test_complex_keeps_the_real_part_of_a_nan_or_infinite_imaginary_part():
                   np.array([np.nan, np.inf, -np.inf], np.float32), arg_types=("tensor<3xf32>", "tensor<3xf32>"))
     assert out.real.tolist() == [-0.5, 2.0, 3.0]
     assert np.isnan(out.imag[0]) and out.imag[1:].tolist() == [np.inf, -np.inf]
+
+
+def test_results_are_the_callers_arrays():
+    """Constants are shared read-only between runs and reshapes are views of the inputs: results are
+    copies the caller may change."""
+    text = """func.func @main(%a: tensor<4xf32>) -> (tensor<2xf32>, tensor<2x2xf32>) {
+  %c = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = stablehlo.reshape %a : (tensor<4xf32>) -> tensor<2x2xf32>
+  return %c, %0 : tensor<2xf32>, tensor<2x2xf32>
+}"""
+    x = np.arange(4, dtype=np.float32)
+    c, r = shardy_py.interpret(text, x)
+    c[0] = 9.0
+    r[0, 0] = 9.0
+    assert x[0] == 0.0
+    assert shardy_py.interpret(text, x)[0].tolist() == [1.0, 2.0]

@@ -62,7 +62,14 @@ def run_module(module, args=(), *, function: str = "main", probe_dir: str | None
     ev = Evaluator(module, probe_dir=probe_dir, out=out if out is not None else sys.stdout)
     with np.errstate(all="ignore"):
         results = ev.run_region(func.regions[0], values, {})
-    return results, list(result_types)
+    return owned(results), list(result_types)
+
+
+def owned(values: list) -> list:
+    """``values`` as arrays the caller owns: the interpreter shares read-only constants between runs and
+    gives views (reshapes, slices) of its inputs, which are copied here."""
+    return [np.array(v) if isinstance(v, np.ndarray) and (v.base is not None or not v.flags.writeable) else v
+            for v in values]
 
 
 def interpret(module, *args, function: str = "main") -> tuple:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from shardy_py.interpreter import load_ops
-from shardy_py.interpreter.api import entry_arguments, entry_function
+from shardy_py.interpreter.api import entry_arguments, entry_function, owned
 from shardy_py.interpreter.evaluator import Evaluator, InterpretError
 from shardy_py.interpreter.process_grid import CollectiveRecord, Process, ProcessGrid, ProcessId, run_processes
 from shardy_py.interpreter.simulate_compare import largest_difference, replicas_agree, within_tolerance
@@ -264,7 +264,7 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
         inputs = entry_arguments(func, list(args) if args else random_inputs(func, seed))
         ev = Evaluator(module, out=sys.stdout)
         with np.errstate(all="ignore"):
-            expected = ev.run_region(func.regions[0], inputs, {})
+            expected = owned(ev.run_region(func.regions[0], inputs, {}))
     except InterpretError as e:
         if e.loc is None and func is not None:
             e.loc = func.loc
@@ -282,7 +282,7 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
         def run():
             try:
                 process = Process(ProcessId(0, device), grid, traces[device])
-                return local_ev.fork(process).call(name, [p[device] for p in per_arg], local_func.loc)
+                return owned(local_ev.fork(process).call(name, [p[device] for p in per_arg], local_func.loc))
             except InterpretError as e:
                 e.message = f"the partitioned program on device {device}: {e.message}"
                 raise
