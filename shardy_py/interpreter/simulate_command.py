@@ -23,32 +23,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--each-device", action="store_true",
                    help="one row per device, with its position on the mesh (default: one per group of devices "
                         "that held and ran the same)")
-    p.add_argument("--no-propagation", action="store_true",
-                   help="FILE is propagated already: partition it as it is")
-    p.add_argument("--enable-rgv3", action="store_true",
-                   help="collectives with replica groups as mesh axes (#stablehlo.replica_group_mesh_axes)")
-    p.add_argument("--per-dim-all-gather", action="store_true", help="one all-gather per gathered dimension")
-    p.add_argument("--combine-multi-dimension-reduce-scatter", action="store_true",
-                   help="one reduce-scatter for several scattered dimensions")
+    from shardy_py.passes.partition_command import add_partitioner_options
+
+    add_partitioner_options(p)
 
 
 def run(args: argparse.Namespace) -> int:
     """Simulate FILE and print the report; returns the exit status."""
-    import shardy_py
-    from shardy_py.cli import read_and_parse, report
+    from shardy_py.cli import report
     from shardy_py.interpreter.command import _parse_args_attr
     from shardy_py.interpreter.simulate import SimulationError, simulate
-    from shardy_py.passes.partition_command import _undefined_values
+    from shardy_py.passes.partition_command import read_and_verify
 
-    parsed = read_and_parse(args.file, "simulate")
+    parsed = read_and_verify(args.file, "simulate")
     if isinstance(parsed, int):
         return parsed
     module, source, name = parsed
-    errors = [d for d in shardy_py.verify(module) if d.severity == "error"] or _undefined_values(module)
-    for d in errors:
-        report(name, source, d.line, d.column, d.message, d.severity)
-    if errors:
-        return 1
     try:
         inputs = _parse_args_attr(args.args)
     except ValueError as e:

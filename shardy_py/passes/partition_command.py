@@ -14,18 +14,23 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``partition`` options to ``parser``."""
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
-    parser.add_argument("--no-propagation", action="store_true",
-                        help="FILE is propagated already: start at the export pipeline")
     parser.add_argument("--replica-count", type=int, default=1, help="number of replicas (device ids are replica ids)")
     parser.add_argument("--partition-count", type=int, default=1, help="number of partitions")
+    add_partitioner_options(parser)
+    parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
+    parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
+    parser.add_argument("-o", "--output", help="write here instead of standard output")
+
+
+def add_partitioner_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the partitioner's steps (``partition`` and ``simulate`` take them)."""
+    parser.add_argument("--no-propagation", action="store_true",
+                        help="FILE is propagated already: start at the export pipeline")
     parser.add_argument("--enable-rgv3", action="store_true",
                         help="replica groups as mesh axes (#stablehlo.replica_group_mesh_axes)")
     parser.add_argument("--per-dim-all-gather", action="store_true", help="one all-gather per gathered dimension")
     parser.add_argument("--combine-multi-dimension-reduce-scatter", action="store_true",
                         help="one reduce-scatter for several scattered dimensions")
-    parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
-    parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
-    parser.add_argument("-o", "--output", help="write here instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:
