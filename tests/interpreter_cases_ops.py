@@ -8,6 +8,8 @@ after_all) and multi-operand sort.  Each ``draw(rng)`` gives (module text, [(arg
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from interpreter_cases import FLOATS, INTS, SIGNED, _list, _main, random_values, ttype
 
@@ -205,14 +207,6 @@ def _gather(rng, dynamic: bool):
     return _main([("a", t), ("i", it)], body, r), args
 
 
-def draw_gather(rng):
-    return _gather(rng, dynamic=False)
-
-
-def draw_dynamic_gather(rng):
-    return _gather(rng, dynamic=True)
-
-
 def draw_scatter(rng):
     el = _el(rng)
     shape = _shape(rng, 1, 3, 5)
@@ -340,14 +334,6 @@ def _convolution(rng, dynamic: bool):
     else:
         body = f'%0 = "stablehlo.convolution"(%l, %r) {{{common}, padding = {_pad_attr(pads)}}} : ({lt}, {rt}) -> {ot}'
     return _main([("l", lt), ("r", rt)], body, ot), args
-
-
-def draw_convolution(rng):
-    return _convolution(rng, dynamic=False)
-
-
-def draw_dynamic_conv(rng):
-    return _convolution(rng, dynamic=True)
 
 
 def draw_fft(rng):
@@ -573,10 +559,12 @@ def draw_dynamic_pad(rng):
 DRAWS = {
     "reshape": draw_reshape, "bitcast_convert": draw_bitcast_convert, "complex": draw_complex, "real": draw_real,
     "imag": draw_imag, "reduce_precision": draw_reduce_precision, "dynamic_update_slice": draw_dynamic_update_slice,
-    "get_dimension_size": draw_get_dimension_size, "constant": draw_constant, "gather": draw_gather,
-    "dynamic_gather": draw_dynamic_gather, "scatter": draw_scatter, "reduce_window_padded": draw_reduce_window_padded,
-    "select_and_scatter": draw_select_and_scatter, "convolution": draw_convolution, "dynamic_conv": draw_dynamic_conv,
-    "fft": draw_fft, "dot_general_batched": draw_dot_general_batched, "triangular_solve": draw_triangular_solve,
+    "get_dimension_size": draw_get_dimension_size, "constant": draw_constant,
+    "gather": functools.partial(_gather, dynamic=False), "dynamic_gather": functools.partial(_gather, dynamic=True),
+    "scatter": draw_scatter, "reduce_window_padded": draw_reduce_window_padded,
+    "select_and_scatter": draw_select_and_scatter, "convolution": functools.partial(_convolution, dynamic=False),
+    "dynamic_conv": functools.partial(_convolution, dynamic=True), "fft": draw_fft,
+    "dot_general_batched": draw_dot_general_batched, "triangular_solve": draw_triangular_solve,
     "while": draw_while, "if": draw_if, "case": draw_case_op, "map": draw_map, "sort_pairs": draw_sort_pairs,
     "optimization_barrier": draw_optimization_barrier, "tuple": draw_tuple, "after_all": draw_after_all,
     "composite": draw_composite, "dynamic_iota": draw_dynamic_iota,

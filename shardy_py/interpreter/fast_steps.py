@@ -300,23 +300,34 @@ def _iota(op) -> Step | None:
     return step
 
 
+def _window_of(op, operand, indices, sizes):
+    """A reader of the window of ``sizes`` at ``indices`` of ``operand`` (the index tuple, each start
+    clamped so the window fits), or None when the shapes do not allow a fast step."""
+    shape = tuple(operand.type.shape)
+    if len(sizes) != len(shape) or len(indices) != len(shape) or any(n > d for n, d in zip(sizes, shape, strict=True)):
+        return None
+    bounds = [(d - n, n) for d, n in zip(shape, sizes, strict=True)]
+
+    def window(env) -> tuple:
+        index = []
+        for i, (hi, n) in zip(indices, bounds, strict=True):
+            s = min(max(int(env[i]), 0), hi)
+            index.append(slice(s, s + n))
+        return tuple(index)
+    return window
+
+
 def _dynamic_slice(op) -> Step | None:
     if _elements(op) is None:
         return None
     x, *indices = op.operands
     (r,) = op.results
-    sizes = tuple(int_list(attr(op, "slice_sizes")))
-    shape = tuple(x.type.shape)
-    if len(sizes) != len(shape) or len(indices) != len(shape) or any(n > d for n, d in zip(sizes, shape, strict=True)):
+    window = _window_of(op, x, indices, tuple(int_list(attr(op, "slice_sizes"))))
+    if window is None:
         return None
-    bounds = [(d - n, n) for d, n in zip(shape, sizes, strict=True)]
 
     def step(env):
-        index = []
-        for i, (hi, n) in zip(indices, bounds, strict=True):
-            s = min(max(int(env[i]), 0), hi)
-            index.append(slice(s, s + n))
-        env[r] = env[x][tuple(index)]
+        env[r] = env[x][window(env)]
     return step
 
 
@@ -325,18 +336,13 @@ def _dynamic_update_slice(op) -> Step | None:
         return None
     x, u, *indices = op.operands
     (r,) = op.results
-    shape, sizes = tuple(x.type.shape), tuple(u.type.shape)
-    if len(sizes) != len(shape) or len(indices) != len(shape) or any(n > d for n, d in zip(sizes, shape, strict=True)):
+    window = _window_of(op, x, indices, tuple(u.type.shape))
+    if window is None:
         return None
-    bounds = [(d - n, n) for d, n in zip(shape, sizes, strict=True)]
 
     def step(env):
-        index = []
-        for i, (hi, n) in zip(indices, bounds, strict=True):
-            s = min(max(int(env[i]), 0), hi)
-            index.append(slice(s, s + n))
         out = env[x].copy()
-        out[tuple(index)] = env[u]
+        out[window(env)] = env[u]
         env[r] = out
     return step
 
