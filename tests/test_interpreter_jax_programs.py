@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("jax", reason="the oracle is StableHLO's C++ interpreter in jaxlib 0.12 (Python >= 3.12)")
 
 from interpreter_oracle import cpp_eval_answer  # noqa: E402
-from jax_program_runs import ALL, lower_all, program_inputs  # noqa: E402
+from jax_program_runs import ALL, program_inputs  # noqa: E402
 from test_interpreter_differential import agree  # noqa: E402
 
 import shardy_py  # noqa: E402
@@ -32,8 +32,8 @@ NEITHER = {"custom_call_cholesky", "custom_call_eigh", "pure_callback", "io_call
 
 
 @pytest.fixture(scope="module")
-def lowered(tmp_path_factory):
-    return lower_all(tmp_path_factory.mktemp("jax_programs"))
+def lowered(all_jax_programs):
+    return all_jax_programs
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("jax", reason="the programs are lowered and run by JAX (pip install 'jax==0.12.0.1')")
 
-from jax_program_runs import ALL, lower_all, program_inputs, run_with_jax  # noqa: E402
+from jax_program_runs import ALL, program_inputs, run_with_jax  # noqa: E402
 
 import shardy_py  # noqa: E402
 from shardy_py.interpreter.simulate import SimulationError  # noqa: E402
@@ -33,8 +33,8 @@ _SIMULATED: dict = {}
 
 
 @pytest.fixture(scope="module")
-def lowered(tmp_path_factory):
-    return lower_all(tmp_path_factory.mktemp("jax_programs"))
+def lowered(all_jax_programs):
+    return all_jax_programs
 
 
 def _inputs(lowered, name):
