@@ -64,3 +64,17 @@ def test_scan_is_a_prefix_sum():
 }"""
     prefix, total = shardy_py.interpret(text)
     assert prefix.tolist() == [1, 3, 6, 10] and total.tolist() == 10
+
+
+def test_triangular_solve_with_an_infinite_diagonal_entry_substitutes_as_the_reference():
+    """Found by the drawn differential: the diagonal times the still-unsolved zero was inf * 0 = NaN; jaxlib's
+    C++ (and XLA) solve x0 = 1.2 / inf = 0, then x1 = (-8 - 1.5 * 0) / 0.8 = -10."""
+    text = """func.func @main(%a: tensor<2x2xf32>, %b: tensor<2x1xf32>) -> tensor<2x1xf32> {
+  %0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false,
+    transpose_a = #stablehlo<transpose NO_TRANSPOSE>} : (tensor<2x2xf32>, tensor<2x1xf32>) -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}"""
+    a = np.array([[np.inf, 0.1], [1.5, 0.8]], np.float32)
+    b = np.array([[1.2], [-8.0]], np.float32)
+    (x,) = shardy_py.interpret(text, a, b)
+    assert x.reshape(-1).tolist() == [0.0, -10.0]

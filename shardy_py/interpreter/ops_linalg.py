@@ -83,9 +83,12 @@ def triangular_solve(a: np.ndarray, b: np.ndarray, left_side: bool, lower: bool,
         b = np.swapaxes(b, -1, -2)
         lower = not lower
     x = np.zeros_like(b)
+    # the sum runs over the solved entries only: the diagonal (maybe infinite) times an unsolved zero
+    # would be NaN
+    strict = np.where(np.eye(n, dtype=bool), 0, tri)
     order = range(n) if lower else range(n - 1, -1, -1)
     for i in order:
-        acc = b[..., i, :] - np.einsum("...j,...jk->...k", tri[..., i, :], x)
+        acc = b[..., i, :] - np.einsum("...j,...jk->...k", strict[..., i, :], x)
         x[..., i, :] = acc / tri[..., i, i][..., None]
     if not left_side:
         x = np.swapaxes(x, -1, -2)
