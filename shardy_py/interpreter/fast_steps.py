@@ -347,7 +347,36 @@ def _dynamic_update_slice(op) -> Step | None:
     return step
 
 
+def _transpose(op) -> Step | None:
+    if _elements(op) is None or len(op.operands) != 1:
+        return None
+    (a,), (r,) = op.operands, op.results
+    permutation = tuple(int_list(attr(op, "permutation")))
+    if sorted(permutation) != list(range(len(a.type.shape))):
+        return None
+
+    def step(env):
+        env[r] = env[a].transpose(permutation)
+    return step
+
+
+def _reverse(op) -> Step | None:
+    if _elements(op) is None or len(op.operands) != 1:
+        return None
+    (a,), (r,) = op.operands, op.results
+    dims = set(int_list(attr(op, "dimensions")))
+    rank = len(a.type.shape)
+    if not dims <= set(range(rank)):
+        return None
+    index = tuple(slice(None, None, -1) if d in dims else slice(None) for d in range(rank))
+
+    def step(env):
+        env[r] = env[a][index]
+    return step
+
+
 _BUILDERS = {"stablehlo.compare": _compare, "stablehlo.select": _select,
+             "stablehlo.transpose": _transpose, "stablehlo.reverse": _reverse,
              "stablehlo.dynamic_slice": _dynamic_slice, "stablehlo.dynamic_update_slice": _dynamic_update_slice,
              "stablehlo.shift_left": _shift, "stablehlo.shift_right_logical": _shift,
              "stablehlo.shift_right_arithmetic": _shift, "stablehlo.not": _not,
