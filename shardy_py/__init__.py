@@ -41,7 +41,7 @@ _LAZY = {
     "sharding_rule": ("shardy_py.rules.sharding_rule", "sharding_rule"),
     "propagate": ("shardy_py.passes.propagation.propagation_pipeline", "propagate"),
     "explain": ("shardy_py.explanation", "explain"),
-    "interpret": ("shardy_py.interpreter", "interpret"),
+    "interpret": ("shardy_py.interpreter.api", "interpret"),
     "partition": ("shardy_py.passes.partition", "partition"),
     "simulate": ("shardy_py.interpreter.simulate", "simulate"),
     "SimulationError": ("shardy_py.interpreter.simulate", "SimulationError"),
@@ -57,7 +57,8 @@ def __getattr__(name: str):
         import importlib
 
         mod, attr = _LAZY[name]
-        return getattr(importlib.import_module(mod), attr)
+        value = globals()[name] = getattr(importlib.import_module(mod), attr)  # found once
+        return value
     raise AttributeError(f"module 'shardy_py' has no attribute {name!r}")
 
 

@@ -295,10 +295,10 @@ def _bitcast_convert(ev, op, args):
 
 @handler("stablehlo.reduce_precision")
 def _reduce_precision(ev, op, args):
-    name = result_element(op)
-    exponent_bits = int_attr(op, "exponent_bits")
-    mantissa_bits = int_attr(op, "mantissa_bits")
-    return [reduce_precision(args[0], name, exponent_bits, mantissa_bits)]
+    found = ev.memo.get(op)
+    if found is None:
+        found = ev.memo[op] = (result_element(op), int_attr(op, "exponent_bits"), int_attr(op, "mantissa_bits"))
+    return [reduce_precision(args[0], *found)]
 
 
 _NATIVE_MANTISSA = {np.dtype(np.float16): 10, np.dtype(np.float32): 23, np.dtype(np.float64): 52}
@@ -338,7 +338,7 @@ def reduce_precision(x: np.ndarray, name: str, exponent_bits: int, mantissa_bits
     underflow to infinity and zero), as the reference does it; f16/f32/f64 in their own width."""
     unsigned, width, rounding, clamp = _precision_plan(x.dtype, name, exponent_bits, mantissa_bits)
     size = x.dtype.itemsize
-    bits = x.view(f"u{size}").astype(unsigned, copy=False)
+    bits = x.view(unsigned) if unsigned.itemsize == size else x.view(f"u{size}").astype(unsigned)
     if rounding is not None:
         shift, one, bias, mask = rounding
         bits = (bits + ((bits >> shift) & one) + bias) & mask
@@ -350,7 +350,7 @@ def reduce_precision(x: np.ndarray, name: str, exponent_bits: int, mantissa_bits
         bits = np.where(e <= min_exp, signed_zero, bits)
     if unsigned.itemsize != size:
         bits = (bits & np.uint64((1 << (size * 8)) - 1)).astype(f"u{size}")
-    out = bits.astype(f"u{size}", copy=False).view(x.dtype)
+    out = bits.view(x.dtype)
     nan = np.isnan(x) if x.dtype in _NATIVE_MANTISSA else np.isnan(x.astype(np.float64))
     if mantissa_bits > 0:
         return np.where(nan, x, out)
