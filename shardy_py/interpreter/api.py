@@ -8,7 +8,7 @@ import sys
 import numpy as np
 
 from shardy_py.interpreter import load_ops
-from shardy_py.interpreter.evaluator import Evaluator, InterpretError
+from shardy_py.interpreter.evaluator import Evaluator, InterpretError, fit_of
 from shardy_py.interpreter.values import TOKEN, fit
 
 load_ops()
@@ -40,6 +40,10 @@ def entry_arguments(func, args) -> list:
             values.append(a)
             continue
         a = np.asarray(a)
+        f = fit_of(t)
+        if f is not None and a.shape == f.shape and a.dtype == f.dtype and f.wrap is None:
+            values.append(a)  # already what the type holds
+            continue
         shape = tuple(getattr(t, "shape", ()))
         if a.shape != shape:
             raise InterpretError(f"argument {i} has shape {a.shape}, expected {t}", func.loc)

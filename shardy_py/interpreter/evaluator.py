@@ -132,7 +132,8 @@ class _Plan(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def _fit_of(t) -> _Fit | None:
+def fit_of(t) -> _Fit | None:
+    """How a value of type ``t`` is fitted (``_Fit``; None: not a ranked tensor of a known element type)."""
     if not isinstance(t, RankedTensorType):
         return None
     try:
@@ -148,7 +149,7 @@ def _plan(op: Operation) -> _Plan:
     fn = HANDLERS.get(op.name)
     if fn is None:
         raise InterpretError(f"unsupported op: {op.name}", op.loc)
-    return _Plan(fn, has_quantized(op), op.name in TRACED, tuple(_fit_of(r.type) for r in op.results))
+    return _Plan(fn, has_quantized(op), op.name in TRACED, tuple(fit_of(r.type) for r in op.results))
 
 
 #: Per module, each op's ``_Plan`` and what handlers memoise for an op (``Evaluator.memo``); forgotten

@@ -169,22 +169,36 @@ def _reshape(op) -> Step | None:
     return step
 
 
+#: Float conversions numpy (and ml_dtypes) round once, to nearest even: all between these but f64 to bf16
+#: (which ml_dtypes rounds through f32).
+_CONVERTIBLE_FLOATS = frozenset({"f16", "bf16", "f32", "f64"})
+#: Integer types a float converts to through a float clip (their bounds are exact in f64).
+_CLIPPED_INTS = frozenset({"i8", "i16", "i32", "ui8", "ui16", "ui32", "si8", "si16", "si32"})
+
+
 def _convert(op) -> Step | None:
-    """Integer to integer or float, f32 to f64 and back: numpy's casts are StableHLO's there."""
+    """Integer to integer or float, float to float (one rounding), float to an integer of at most 32
+    bits (truncated toward zero, saturated, NaN to 0): numpy's casts are StableHLO's there."""
     els = _elements(op)
     if els is None or len(els) != 2:
         return None
     src, dst = els
-    if not ((src in _INTS and dst in _NUMBERS) or (src in _FLOATS and dst in _FLOATS)):
-        return None
-    from shardy_py.interpreter.values import dtype_of
-
-    dtype = dtype_of(dst)
+    dtype = _dtype(dst) if dst in _NUMBERS | _CONVERTIBLE_FLOATS else None
     (a,), (r,) = op.operands, op.results
+    if (src in _INTS and dst in _NUMBERS) or (src in _CONVERTIBLE_FLOATS and dst in _CONVERTIBLE_FLOATS
+                                              and (src, dst) != ("f64", "bf16")):
+        def cast(env):
+            env[r] = env[a].astype(dtype, copy=False)
+        return cast
+    if src in _CONVERTIBLE_FLOATS and dst in _CLIPPED_INTS:
+        info = np.iinfo(dtype)
+        lo, hi = float(info.min), float(info.max)
 
-    def step(env):
-        env[r] = env[a].astype(dtype, copy=False)
-    return step
+        def saturate(env):
+            x = env[a].astype(np.float64)
+            env[r] = np.clip(np.trunc(np.where(x != x, 0.0, x)), lo, hi).astype(dtype)
+        return saturate
+    return None
 
 
 def _constant(op) -> Step | None:

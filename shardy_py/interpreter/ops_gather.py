@@ -14,7 +14,10 @@ def _index_vectors(indices: np.ndarray, index_vector_dim: int) -> np.ndarray:
     """``indices`` with the index vector as the last dimension (a size-1 one when it is implicit)."""
     if index_vector_dim == indices.ndim:
         return indices[..., None].astype(np.int64)
-    return np.moveaxis(indices, index_vector_dim, -1).astype(np.int64)
+    if index_vector_dim != indices.ndim - 1:
+        order = [d for d in range(indices.ndim) if d != index_vector_dim] + [index_vector_dim]
+        indices = indices.transpose(order)
+    return indices.astype(np.int64)
 
 
 def _batch_coordinate(batch_shape, indices_dim: int, index_vector_dim: int) -> np.ndarray:
