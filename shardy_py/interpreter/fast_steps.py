@@ -389,7 +389,24 @@ def _reverse(op) -> Step | None:
     return step
 
 
+def _reduce_precision(op) -> Step | None:
+    els = _elements(op)
+    if els is None or len(els) != 2 or els[0] != els[1] or els[0] not in _CONVERTIBLE_FLOATS:
+        return None
+    from shardy_py.interpreter.ops_elementwise import reduce_precision
+
+    (a,), (r,) = op.operands, op.results
+    exponent_bits = int(getattr(attr(op, "exponent_bits"), "value", attr(op, "exponent_bits")))
+    mantissa_bits = int(getattr(attr(op, "mantissa_bits"), "value", attr(op, "mantissa_bits")))
+    element = els[0]
+
+    def step(env):
+        env[r] = reduce_precision(env[a], element, exponent_bits, mantissa_bits)
+    return step
+
+
 _BUILDERS = {"stablehlo.compare": _compare, "stablehlo.select": _select,
+             "stablehlo.reduce_precision": _reduce_precision,
              "stablehlo.transpose": _transpose, "stablehlo.reverse": _reverse,
              "stablehlo.dynamic_slice": _dynamic_slice, "stablehlo.dynamic_update_slice": _dynamic_update_slice,
              "stablehlo.shift_left": _shift, "stablehlo.shift_right_logical": _shift,

@@ -346,8 +346,7 @@ def reduce_precision(x: np.ndarray, name: str, exponent_bits: int, mantissa_bits
         sign_mask, exp_mask, max_exp, min_exp = clamp
         e = bits & exp_mask
         signed_zero = bits & sign_mask
-        bits = np.where(e > max_exp, signed_zero | exp_mask, bits)
-        bits = np.where(e <= min_exp, signed_zero, bits)
+        bits = np.where(e > max_exp, signed_zero | exp_mask, np.where(e <= min_exp, signed_zero, bits))
     if unsigned.itemsize != size:
         bits = (bits & np.uint64((1 << (size * 8)) - 1)).astype(f"u{size}")
     out = bits.view(x.dtype)
