@@ -254,8 +254,6 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
         import shardy_py
 
         module = shardy_py.parse(module)
-    from shardy_py.interpreter.simulate_report import peak_live_bytes
-
     func = None
     try:
         func = entry_function(module, function)
@@ -302,11 +300,31 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
         else:
             diff, equal = 0.0, True
         outputs.append(OutputComparison(i, global_types[i], s, want, got, diff, spread, equal))
-    peak = peak_live_bytes(local_func)
+    peak = _peak_bytes(local, name)
     devices = [DeviceRun(d, mesh_position(mesh, d) if mesh is not None else None, [p[d] for p in per_arg],
                          results[d], peak, traces[d]) for d in range(n)]
+    global_peak = _peak_bytes(_unsharded(module), func.properties_view.get("sym_name"))
     return SimulationResult(inputs, outputs, devices, local, _mesh_name(module, mesh), mesh,
-                            None if args else seed, peak_live_bytes(func))
+                            None if args else seed, global_peak)
+
+
+def _peak_bytes(module, function: str) -> int:
+    """The most bytes of values alive at once in ``function`` (``shardy_py.cost.memory``'s model: arguments
+    held throughout, each value until its last use, a region's or callee's peak inside its op)."""
+    from shardy_py.cost.memory import function_memory
+
+    return next((f.peak_bytes for f in function_memory(module) if f.name == function), 0)
+
+
+def _unsharded(module):
+    """A copy of ``module`` without shardings and meshes: its values at their global sizes."""
+    from shardy_py.ir.clone import clone_module
+    from shardy_py.passes.manager import PassManager
+    from shardy_py.passes.registry import lookup
+
+    copy = clone_module(module)
+    PassManager([lookup("sdy-drop-sharding-and-mesh")()]).run(copy)
+    return copy
 
 
 def _mesh_name(module, mesh: MeshAttr | None) -> str | None:

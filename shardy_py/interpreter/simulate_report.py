@@ -1,61 +1,10 @@
 """What ``simulate`` reports: the text of a ``SimulationResult`` (outputs against the unpartitioned run,
-devices with the bytes they held and the collectives they ran) and the peak of live bytes of a function.
-"""
+devices with the bytes they held and the collectives they ran)."""
 from __future__ import annotations
 
 import math
 
 import attrs
-
-from shardy_py.interpreter.values import dtype_of, element_name
-from shardy_py.ir.types import RankedTensorType
-
-
-def value_bytes(value) -> int:
-    """Bytes a value of a statically shaped tensor type holds (numpy's storage); 0 for anything else."""
-    t = value.type
-    if not isinstance(t, RankedTensorType) or any(d < 0 for d in t.shape):
-        return 0
-    try:
-        size = dtype_of(element_name(t)).itemsize
-    except ValueError:
-        return 0
-    return math.prod(t.shape) * size
-
-
-def _block_peak(block) -> int:
-    """The most bytes alive at once while ``block`` runs: its arguments throughout, each op's results
-    from the op until their last use in the block (nested regions add their own peak while their op
-    runs)."""
-    ops = list(block.ops)
-    last_use: dict = {}
-    for i, op in enumerate(ops):
-        for inner in op.walk():
-            for v in inner.operands:
-                if v is not None:
-                    last_use[v] = i
-    dying: dict[int, int] = {}
-    live = sum(value_bytes(a) for a in block.arguments)
-    peak = live
-    for i, op in enumerate(ops):
-        made = 0
-        for r in op.results:
-            size = value_bytes(r)
-            made += size
-            end = last_use.get(r, i)
-            dying[end] = dying.get(end, 0) + size
-        inner = max((_block_peak(b) for region in op.regions for b in region.blocks), default=0)
-        peak = max(peak, live + inner + made)
-        live += made - dying.pop(i, 0)
-    return peak
-
-
-def peak_live_bytes(func) -> int:
-    """The most bytes of values alive at once while ``func`` runs (its arguments held throughout; every
-    value freed after its last use), from the types of its values."""
-    if func is None or not func.regions or not func.regions[0].blocks:
-        return 0
-    return _block_peak(func.regions[0].blocks[0])
 
 
 def human_bytes(n: int) -> str:
