@@ -412,28 +412,19 @@ def draw_while(rng):
     return _main([("n", it), ("x", t)], text, t), [(np.array(int(rng.integers(-1, 5)), np.int32), "i32"), (x, el)]
 
 
-def draw_if(rng):
+def _branching(rng, kind: str):
+    """``stablehlo.if`` (two branches, an i1 predicate) or ``stablehlo.case`` (three, an i32 index, out of
+    range included): each branch one binary op of the two arguments."""
     el = _el(rng)
     shape = _shape(rng)
     t = ttype(shape, el)
-    ops = [str(o) for o in rng.choice(["add", "subtract", "multiply", "maximum", "minimum"], size=2)]
+    count, selector = (2, "i1") if kind == "if" else (3, "i32")
+    ops = [str(o) for o in rng.choice(["add", "subtract", "multiply", "maximum", "minimum"], size=count)]
     branches = ", ".join(f"{{\n    %s = stablehlo.{o} %a, %b : {t}\n    stablehlo.return %s : {t}\n  }}" for o in ops)
-    body = f'%0 = "stablehlo.if"(%p) ({branches}) : (tensor<i1>) -> {t}'
-    args = [(np.array(bool(rng.random() < 0.5)), "i1"), (random_values(rng, shape, el), el),
-            (random_values(rng, shape, el), el)]
-    return _main([("p", "tensor<i1>"), ("a", t), ("b", t)], body, t), args
-
-
-def draw_case_op(rng):
-    el = _el(rng)
-    shape = _shape(rng)
-    t = ttype(shape, el)
-    ops = [str(o) for o in rng.choice(["add", "subtract", "multiply", "maximum", "minimum"], size=3)]
-    branches = ", ".join(f"{{\n    %s = stablehlo.{o} %a, %b : {t}\n    stablehlo.return %s : {t}\n  }}" for o in ops)
-    body = f'%0 = "stablehlo.case"(%i) ({branches}) : (tensor<i32>) -> {t}'
-    args = [(np.array(int(rng.integers(-1, 5)), np.int32), "i32"), (random_values(rng, shape, el), el),
-            (random_values(rng, shape, el), el)]
-    return _main([("i", "tensor<i32>"), ("a", t), ("b", t)], body, t), args
+    body = f'%0 = "stablehlo.{kind}"(%p) ({branches}) : (tensor<{selector}>) -> {t}'
+    p = np.array(bool(rng.random() < 0.5)) if kind == "if" else np.array(int(rng.integers(-1, 5)), np.int32)
+    args = [(p, selector), (random_values(rng, shape, el), el), (random_values(rng, shape, el), el)]
+    return _main([("p", f"tensor<{selector}>"), ("a", t), ("b", t)], body, t), args
 
 
 def draw_map(rng):
@@ -565,7 +556,8 @@ DRAWS = {
     "select_and_scatter": draw_select_and_scatter, "convolution": functools.partial(_convolution, dynamic=False),
     "dynamic_conv": functools.partial(_convolution, dynamic=True), "fft": draw_fft,
     "dot_general_batched": draw_dot_general_batched, "triangular_solve": draw_triangular_solve,
-    "while": draw_while, "if": draw_if, "case": draw_case_op, "map": draw_map, "sort_pairs": draw_sort_pairs,
+    "while": draw_while, "if": functools.partial(_branching, kind="if"),
+    "case": functools.partial(_branching, kind="case"), "map": draw_map, "sort_pairs": draw_sort_pairs,
     "optimization_barrier": draw_optimization_barrier, "tuple": draw_tuple, "after_all": draw_after_all,
     "composite": draw_composite, "dynamic_iota": draw_dynamic_iota,
     "dynamic_broadcast_in_dim": draw_dynamic_broadcast_in_dim, "dynamic_reshape": draw_dynamic_reshape,

@@ -158,17 +158,6 @@ def _broadcast_in_dim(op) -> Step | None:
     return step
 
 
-def _reshape(op) -> Step | None:
-    if _elements(op) is None or len(op.operands) != 1:
-        return None
-    (a,), (r,) = op.operands, op.results
-    shape = tuple(r.type.shape)
-
-    def step(env):
-        env[r] = env[a].reshape(shape)
-    return step
-
-
 #: Float conversions numpy (and ml_dtypes) round once, to nearest even: all between these but f64 to bf16
 #: (which ml_dtypes rounds through f32).
 _CONVERTIBLE_FLOATS = frozenset({"f16", "bf16", "f32", "f64"})
@@ -278,22 +267,6 @@ def _bitcast_convert(op) -> Step | None:
     return step
 
 
-def _slice(op) -> Step | None:
-    if _elements(op) is None or len(op.operands) != 1:
-        return None
-    starts, limits, strides = (int_list(attr(op, k)) for k in ("start_indices", "limit_indices", "strides"))
-    (a,), (r,) = op.operands, op.results
-    index = tuple(slice(s, e, k) for s, e, k in zip(starts, limits, strides, strict=False))
-    shape = tuple(r.type.shape)
-
-    def step(env):
-        out = env[a][index]
-        if out.shape != shape:
-            raise ValueError("slice: unexpected shape")
-        env[r] = out
-    return step
-
-
 def _iota(op) -> Step | None:
     els = _elements(op)
     if els is None or op.operands or els[0] not in _NUMBERS:
@@ -361,34 +334,6 @@ def _dynamic_update_slice(op) -> Step | None:
     return step
 
 
-def _transpose(op) -> Step | None:
-    if _elements(op) is None or len(op.operands) != 1:
-        return None
-    (a,), (r,) = op.operands, op.results
-    permutation = tuple(int_list(attr(op, "permutation")))
-    if sorted(permutation) != list(range(len(a.type.shape))):
-        return None
-
-    def step(env):
-        env[r] = env[a].transpose(permutation)
-    return step
-
-
-def _reverse(op) -> Step | None:
-    if _elements(op) is None or len(op.operands) != 1:
-        return None
-    (a,), (r,) = op.operands, op.results
-    dims = set(int_list(attr(op, "dimensions")))
-    rank = len(a.type.shape)
-    if not dims <= set(range(rank)):
-        return None
-    index = tuple(slice(None, None, -1) if d in dims else slice(None) for d in range(rank))
-
-    def step(env):
-        env[r] = env[a][index]
-    return step
-
-
 def _reduce_precision(op) -> Step | None:
     els = _elements(op)
     if els is None or len(els) != 2 or els[0] != els[1] or els[0] not in _CONVERTIBLE_FLOATS:
@@ -405,14 +350,50 @@ def _reduce_precision(op) -> Step | None:
     return step
 
 
+def _view(op) -> Step | None:
+    """reshape, slice, transpose and reverse of one operand: numpy views, their index or axes read once;
+    a result of another shape than the type's goes to the handler."""
+    if _elements(op) is None or len(op.operands) != 1:
+        return None
+    (a,), (r,) = op.operands, op.results
+    shape, rank = tuple(r.type.shape), len(a.type.shape)
+    if op.name == "stablehlo.reshape":
+        def view(x):
+            return x.reshape(shape)
+    elif op.name == "stablehlo.transpose":
+        permutation = tuple(int_list(attr(op, "permutation")))
+        if sorted(permutation) != list(range(rank)):
+            return None
+
+        def view(x):
+            return x.transpose(permutation)
+    else:
+        if op.name == "stablehlo.slice":
+            starts, limits, strides = (int_list(attr(op, k)) for k in ("start_indices", "limit_indices", "strides"))
+            index = tuple(slice(s, e, k) for s, e, k in zip(starts, limits, strides, strict=False))
+        else:
+            dims = set(int_list(attr(op, "dimensions")))
+            index = tuple(slice(None, None, -1) if d in dims else slice(None) for d in range(rank))
+
+        def view(x):
+            return x[index]
+
+    def step(env):
+        out = view(env[a])
+        if out.shape != shape:
+            raise ValueError(f"{op.name}: unexpected shape")
+        env[r] = out
+    return step
+
+
 _BUILDERS = {"stablehlo.compare": _compare, "stablehlo.select": _select,
              "stablehlo.reduce_precision": _reduce_precision,
-             "stablehlo.transpose": _transpose, "stablehlo.reverse": _reverse,
+             "stablehlo.transpose": _view, "stablehlo.reverse": _view,
              "stablehlo.dynamic_slice": _dynamic_slice, "stablehlo.dynamic_update_slice": _dynamic_update_slice,
              "stablehlo.shift_left": _shift, "stablehlo.shift_right_logical": _shift,
              "stablehlo.shift_right_arithmetic": _shift, "stablehlo.not": _not,
-             "stablehlo.bitcast_convert": _bitcast_convert, "stablehlo.slice": _slice, "stablehlo.iota": _iota,
-             "stablehlo.broadcast_in_dim": _broadcast_in_dim, "stablehlo.reshape": _reshape,
+             "stablehlo.bitcast_convert": _bitcast_convert, "stablehlo.slice": _view, "stablehlo.iota": _iota,
+             "stablehlo.broadcast_in_dim": _broadcast_in_dim, "stablehlo.reshape": _view,
              "stablehlo.convert": _convert, "stablehlo.constant": _constant}
 
 
