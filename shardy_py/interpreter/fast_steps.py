@@ -59,7 +59,9 @@ def _elements(op) -> list[str] | None:
     return elements
 
 
-def _binary(op, fn, allowed) -> Step | None:
+def _same_binary(op, allowed):
+    """(lhs, rhs, result, element type, shape) of a binary op whose operands and result share one type
+    with its element type in ``allowed``; None otherwise."""
     els = _elements(op)
     if els is None or len(els) != 3 or len(set(els)) != 1 or els[0] not in allowed:
         return None
@@ -68,6 +70,14 @@ def _binary(op, fn, allowed) -> Step | None:
     shape = tuple(r.type.shape)
     if tuple(a.type.shape) != shape or tuple(b.type.shape) != shape:
         return None
+    return a, b, r, els[0], shape
+
+
+def _binary(op, fn, allowed) -> Step | None:
+    found = _same_binary(op, allowed)
+    if found is None:
+        return None
+    a, b, r, _, shape = found
     if not shape:
         def scalar(env):
             env[r] = np.asarray(fn(env[a], env[b]))
@@ -210,15 +220,11 @@ def _constant(op) -> Step | None:
 
 def _shift(op) -> Step | None:
     """Shifts of 8-64 bit integers: the amount read unsigned, all bits shifted out from the width on."""
-    els = _elements(op)
-    if els is None or len(set(els)) != 1 or els[0] not in _INTS:
+    found = _same_binary(op, _INTS)
+    if found is None:
         return None
-    a, b = op.operands
-    (r,) = op.results
-    shape = tuple(r.type.shape)
-    if tuple(a.type.shape) != shape or tuple(b.type.shape) != shape:
-        return None
-    dtype = _dtype(els[0])
+    a, b, r, element, shape = found
+    dtype = _dtype(element)
     width = dtype.itemsize * 8
     unsigned = np.dtype(f"u{dtype.itemsize}")
     signed = np.dtype(f"i{dtype.itemsize}")
