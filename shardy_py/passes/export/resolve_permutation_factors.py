@@ -18,13 +18,22 @@ The module's ops are visited in MLIR's post-order walk (ops a visit adds are not
 
 Options ``replica-count`` and ``partition-count`` choose the device id the halo code reads
 (``stablehlo.replica_id`` with more than one replica, else ``stablehlo.partition_id``).
+
+jaxlib 0.12's pass also takes ``rng-bit-generator-unsafe`` (true by default, which changes
+nothing): when false, a ``stablehlo.rng_bit_generator`` whose output is sharded generates it
+replicated (every device the same numbers) and reshards it to its sharding afterwards.
 """
 from __future__ import annotations
 
-from shardy_py.ir.attrs import MeshAttr
+from shardy_py.ir.attrs import DimensionShardingAttr, MeshAttr, TensorShardingAttr
+from shardy_py.ir.builder import Builder
 from shardy_py.ir.ops import Operation
 from shardy_py.ir.walk import walk_post_order
-from shardy_py.passes.export.explicit_reshards_util import insert_explicit_reshards
+from shardy_py.passes.export.explicit_reshards_util import (
+    insert_explicit_reshards,
+    is_fully_replicated,
+    replace_all_uses_except,
+)
 from shardy_py.passes.export.export_utils import next_channel_id
 from shardy_py.passes.export.export_utils_reshape import is_communication_free_pad_dim, is_communication_free_slice_dim
 from shardy_py.passes.export.resolve_permutation_factors_exchange import ResolutionState, ResolveError
@@ -34,7 +43,7 @@ from shardy_py.passes.export.resolve_permutation_factors_reverse import resolve_
 from shardy_py.passes.meshes import MeshTable, common_mesh_or_ref
 from shardy_py.passes.propagation.sharding_projection import ShardingProjection, UpdateTensorShardings
 from shardy_py.passes.registry import Pass, PassOption, register
-from shardy_py.passes.shardings import get_sharding
+from shardy_py.passes.shardings import get_sharding, set_sharding
 from shardy_py.rules.props import ints_prop
 from shardy_py.rules.registry import TERMINATOR_OPS
 from shardy_py.rules.sharding_rule import get_or_create_sharding_rule
@@ -84,12 +93,31 @@ def replicate_permutation_factors(op: Operation, rule, state: ResolutionState) -
         insert_explicit_reshards(op, ins, outs, projection, update, rule, state.table, name, mesh)
 
 
-def resolve(op: Operation, enable_halo: bool, state: ResolutionState, warn) -> None:
-    """One op of the walk."""
+def replicate_rng_output(op: Operation) -> None:
+    """jaxlib 0.12 without ``rng-bit-generator-unsafe``: the sharded output of an
+    ``stablehlo.rng_bit_generator`` is generated fully replicated (closed dimensions) and
+    resharded to its sharding after the op."""
+    output = op.results[1]
+    sharding = get_sharding(output)
+    if is_fully_replicated(sharding):
+        return
+    rank = len(output.type.shape)
+    set_sharding(output, TensorShardingAttr(sharding.mesh_or_ref, (DimensionShardingAttr(),) * rank))
+    back = Builder.after(op).create("sdy.reshard", [output], result_types=[output.type], loc=op.loc,
+                                    properties={"sharding": sharding}).results[0]
+    replace_all_uses_except(output, back)
+
+
+def resolve(op: Operation, options: dict, state: ResolutionState, warn) -> None:
+    """One op of the walk (``options``: the pass's, underscored)."""
     if op.name in TERMINATOR_OPS or not op.name.startswith("stablehlo."):
         return
+    enable_halo = options["enable_halo_exchange"]
     if op.name == "stablehlo.reshape":
         resolve_reshape(op, enable_halo, state)
+        return
+    if op.name == "stablehlo.rng_bit_generator" and not options["rng_bit_generator_unsafe"]:
+        replicate_rng_output(op)
         return
     rule = get_or_create_sharding_rule(op, False, set_on_op=False, warn=warn)
     if rule is None or rule.is_custom_rule or not rule.permutation_factors:
@@ -108,6 +136,8 @@ class ResolvePermutationFactorsPass(Pass):
         PassOption("enable-halo-exchange", bool, True, "Implement halo exchange logic for windowed operations."),
         PassOption("replica-count", int, 1, "Number of replicas (data parallelism)."),
         PassOption("partition-count", int, 1, "Number of partitions (model parallelism)."),
+        PassOption("rng-bit-generator-unsafe", bool, True,
+                   "Whether to allow unsafe partitioning of stablehlo.rng_bit_generator."),
     )
 
     def run(self, module, ctx) -> None:
@@ -118,12 +148,11 @@ class ResolvePermutationFactorsPass(Pass):
                 cache[op.properties_view["mesh"]] = op.properties_view["sym_name"]
         state = ResolutionState(module, MeshTable(module), cache, next_channel_id(module.op),
                                 self.option("replica-count"), self.option("partition-count"))
-        enable_halo = self.option("enable-halo-exchange")
         for op in list(walk_post_order(module.op)):
             if op.parent is None and op is not module.op:
                 continue
             try:
-                resolve(op, enable_halo, state, ctx.warning)
+                resolve(op, self.values, state, ctx.warning)
             except ResolveError as e:
                 ctx.error(e.op, str(e))
                 return
