@@ -48,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         result = simulate(module, *inputs, seed=args.seed, function=args.function,
                           propagate=not args.no_propagation, enable_rgv3=args.enable_rgv3,
                           per_dim_all_gather=args.per_dim_all_gather,
-                          combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter)
+                          combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter,
+                          enable_halo_exchange=not args.no_halo_exchange)
     except SimulationError as e:
         for loc, message in e.diagnostics:
             line, column = (loc.line, loc.column) if loc is not None and loc.line else (1, 1)
