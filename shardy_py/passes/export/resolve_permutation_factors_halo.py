@@ -153,11 +153,14 @@ def slice_high(b: Builder, value: Value, target: RankedTensorType, sharding: Ten
 
 def collective_permute(b: Builder, value: Value, pairs: Sequence[int], state: ResolutionState, loc,
                        sharding: TensorShardingAttr | None = None) -> Value:
-    """A ``stablehlo.collective_permute`` of ``value`` over the flattened ``pairs`` (a fresh channel)."""
+    """A ``stablehlo.collective_permute`` of ``value`` over the flattened ``pairs``: across
+    partitions on a fresh channel, or, with more than one replica, across replicas (no channel, as
+    jaxlib 0.12; the test files' commit gives it a channel, which makes the pairs partition ids)."""
     shape = (len(pairs) // 2, 2)
-    return create(b, "stablehlo.collective_permute", [value], value.type, loc, sharding,
-                  source_target_pairs=OpaqueAttr(dense_text(pairs, shape)),
-                  channel_handle=channel_handle(state.channel()))
+    properties = {"source_target_pairs": OpaqueAttr(dense_text(pairs, shape))}
+    if state.replica_count <= 1:
+        properties["channel_handle"] = channel_handle(state.channel())
+    return create(b, "stablehlo.collective_permute", [value], value.type, loc, sharding, **properties)
 
 
 def concatenate(b: Builder, values: Sequence[Value], dim: int, sharding: TensorShardingAttr, loc) -> Value:
