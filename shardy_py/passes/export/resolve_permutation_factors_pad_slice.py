@@ -137,23 +137,25 @@ def slice_exchange(op: Operation, sharding: TensorShardingAttr, mesh: MeshAttr) 
 
 
 def slice_unsharded_dims(b: Builder, value: Value, sharding: TensorShardingAttr, mesh: MeshAttr, manual: set[str],
-                         starts: Sequence[int], limits: Sequence[int], loc) -> Value:
-    """``handleReplicatedSliceDims``: the op's slicing of the dimensions its sharding leaves whole."""
+                         starts: Sequence[int], limits: Sequence[int], strides: Sequence[int], loc) -> Value:
+    """``handleReplicatedSliceDims``: the op's slicing of the dimensions its sharding leaves whole,
+    with the op's strides (jaxlib 0.12; the test files' commit slices them with stride 1)."""
     local = remove_axes(sharding, manual)
     shape = value.type.shape
-    new_starts, new_limits = [0] * len(shape), list(shape)
+    new_starts, new_limits, new_strides = [0] * len(shape), list(shape), [1] * len(shape)
     needed = False
     for i, dim in enumerate(sharding.dim_shardings):
         if sharded_size(dim.axes, mesh) > 1:
             continue
-        if starts[i] != 0 or limits[i] != shape[i]:
-            new_starts[i], new_limits[i] = starts[i], limits[i]
+        if starts[i] != 0 or limits[i] != shape[i] or strides[i] != 1:
+            new_starts[i], new_limits[i], new_strides[i] = starts[i], limits[i], strides[i]
             needed = True
     if not needed:
         return value
-    sliced = with_shape(value.type, [hi - lo for lo, hi in zip(new_starts, new_limits, strict=True)])
+    sliced = with_shape(value.type, [ceil_div(hi - lo, step)
+                                     for lo, hi, step in zip(new_starts, new_limits, new_strides, strict=True)])
     return create(b, "stablehlo.slice", [value], sliced, loc, local, start_indices=i64_array(new_starts),
-                  limit_indices=i64_array(new_limits), strides=i64_array([1] * len(shape)))
+                  limit_indices=i64_array(new_limits), strides=i64_array(new_strides))
 
 
 def resolve_slice(op: Operation, state: ResolutionState) -> bool:
@@ -170,13 +172,14 @@ def resolve_slice(op: Operation, state: ResolutionState) -> bool:
     loc, operand = op.loc, op.operands[0]
     in_type, out_type = operand.type, op.results[0].type
     starts, limits = ints_prop(op, "start_indices"), ints_prop(op, "limit_indices")
+    strides = ints_prop(op, "strides")
     b = Builder.before(op)
     divisible = pad_high(b, operand, info.divisible_shape, sharding, loc)
     padding = zero_scalar(b, in_type.element_type, loc)
     low = [-s for s in starts]
 
     def post(inner: Builder, value: Value, local_padding: Value, padded: RankedTensorType) -> Value:
-        return slice_unsharded_dims(inner, value, sharding, mesh, info.manual_axes, starts, limits, loc)
+        return slice_unsharded_dims(inner, value, sharding, mesh, info.manual_axes, starts, limits, strides, loc)
 
     result = halo_data_exchange(b, divisible, info.divisible_shape, out_type, sharding, sharding, mesh,
                                 info.manual_axes, padding, low, info.dims, post, state, op, loc)
