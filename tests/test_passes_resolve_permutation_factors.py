@@ -146,6 +146,23 @@ func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
 '''
 
 
+SHIFTED_SLICE = '''sdy.mesh @mesh = <["a"=2]>
+func.func @main(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<2xi32> {
+  %0 = stablehlo.slice %arg0 [3:5] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<8xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+'''
+
+
+def test_a_slice_whose_shards_start_at_different_offsets_takes_a_halo_exchange_without_neighbours():
+    """jaxlib 0.12 (the test files' commit leaves it, and convert-global-to-local then fails): each
+    device pads its own shard and takes its element at its own offset."""
+    out = run(SHIFTED_SLICE)
+    assert "collective_permute" not in out
+    assert "%1 = stablehlo.concatenate %arg1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xi32>) -> tensor<4xi32>" in out
+    assert "%8 = stablehlo.dynamic_slice %2, %7, sizes = [1]" in out
+
+
 def test_a_halo_exchanging_slice_slices_its_unsharded_dimensions_with_their_strides():
     """jaxlib 0.12 (the test files' commit slices them with stride 1, giving the wrong size)."""
     text = '''sdy.mesh @mesh = <["a"=2]>
@@ -452,6 +469,13 @@ func.func @main(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
     data = np.arange(1, 9, dtype=np.int32)
     results = run_on_devices(text, [data[i:i + 2] for i in range(0, 8, 2)], enable_halo)
     assert [r.tolist() for r in results] == [data[:6].reshape(2, 3).tolist()] * 4
+
+
+@pytest.mark.parametrize("enable_halo", [True, False])
+def test_partitioned_shifted_slice_computes_the_unsharded_slice(enable_halo):
+    data = np.arange(1, 9, dtype=np.int32)
+    results = run_on_devices(SHIFTED_SLICE, [data[:4], data[4:]], enable_halo)
+    assert [r.tolist() for r in results] == [data[3:5].tolist()] * 2
 
 
 @pytest.mark.parametrize("enable_halo", [True, False])
