@@ -43,15 +43,20 @@ from shardy_py.rules.props import ints_prop
 from shardy_py.verify.axes import sharded_size
 
 
-def _sharded_operand(op: Operation, state: ResolutionState) -> tuple[TensorShardingAttr, MeshAttr] | None:
-    """The operand's sharding and mesh when the operand is sharded on a known, non-maximal mesh."""
+def halo_plan(op: Operation, state: ResolutionState, build) -> tuple[TensorShardingAttr, MeshAttr, DataExchange] | bool:
+    """The operand's sharding and mesh and the exchange ``build(op, sharding, mesh)`` finds, when
+    the op's sharded dimensions need a halo exchange and one can do it; otherwise whether the op is
+    resolved (True: nothing to do, False: a halo exchange cannot do it)."""
     sharding = get_sharding(op.operands[0])
     if is_fully_replicated(sharding) or not isinstance(op.operands[0].type, RankedTensorType):
-        return None
+        return True
     mesh = state.table.mesh_of(sharding)
     if mesh is None or mesh.is_maximal:
-        return None
-    return sharding, mesh
+        return True
+    info = build(op, sharding, mesh)
+    if not info.manual_axes or not info.needs_comm:
+        return True
+    return (sharding, mesh, info) if info.can_use_halo else False
 
 
 # --- stablehlo.pad ------------------------------------------------------------------------------------
@@ -95,15 +100,10 @@ def pad_unsharded_dims(b: Builder, value: Value, padding: Value, padded_global: 
 
 def resolve_pad(op: Operation, state: ResolutionState) -> bool:
     """``handlePadOp``; False when a halo exchange cannot do it."""
-    found = _sharded_operand(op, state)
-    if found is None:
-        return True
-    sharding, mesh = found
-    info = pad_exchange(op, sharding, mesh)
-    if not info.manual_axes or not info.needs_comm:
-        return True
-    if not info.can_use_halo:
-        return False
+    plan = halo_plan(op, state, pad_exchange)
+    if isinstance(plan, bool):
+        return plan
+    sharding, mesh, info = plan
     loc, operand, padding = op.loc, op.operands[0], op.operands[1]
     out_type = op.results[0].type
     low, high = ints_prop(op, "edge_padding_low"), ints_prop(op, "edge_padding_high")
@@ -167,15 +167,10 @@ def slice_unsharded_dims(b: Builder, value: Value, sharding: TensorShardingAttr,
 
 def resolve_slice(op: Operation, state: ResolutionState) -> bool:
     """``handleSliceOp``; False when a halo exchange cannot do it."""
-    found = _sharded_operand(op, state)
-    if found is None:
-        return True
-    sharding, mesh = found
-    info = slice_exchange(op, sharding, mesh)
-    if not info.manual_axes or not info.needs_comm:
-        return True
-    if not info.can_use_halo:
-        return False
+    plan = halo_plan(op, state, slice_exchange)
+    if isinstance(plan, bool):
+        return plan
+    sharding, mesh, info = plan
     loc, operand = op.loc, op.operands[0]
     in_type, out_type = operand.type, op.results[0].type
     starts, limits = ints_prop(op, "start_indices"), ints_prop(op, "limit_indices")
