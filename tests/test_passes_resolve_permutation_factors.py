@@ -12,11 +12,7 @@ import pytest
 import shardy_py
 from shardy_py.interpreter.api import run_module
 from shardy_py.ir.types import RankedTensorType
-from shardy_py.passes.export.export_utils_reshape import (
-    build_reshape_groups,
-    is_communication_free_pad_dim,
-    is_sharding_equivalent_across_reshape,
-)
+from shardy_py.passes.export.export_utils_reshape import build_reshape_groups, is_communication_free_pad_dim
 from shardy_py.passes.export.resolve_permutation_factors_exchange import dim_exchange, reversed_mesh, shift_pairs
 from shardy_py.passes.manager import PassError, PassManager
 from shardy_py.syntax.attr_reader import parse_attribute
@@ -101,6 +97,12 @@ func.func @main(%arg0: tensor<4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
 '''
     assert run(text) == run(text, "enable-halo-exchange=false")
     assert '%0 = sdy.reshard %arg0 <@mesh, [{}]> : tensor<4xi32>' in run(text)
+
+
+def test_without_halo_exchange_a_pad_of_an_unsharded_operand_keeps_its_sharded_result():
+    """jaxlib 0.12 (the test files' commit crashes on the missing operand sharding)."""
+    text = PAD_LEFT.replace(' {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<7xi32>', ") -> tensor<7xi32>")
+    assert run(text, "enable-halo-exchange=false") == str(shardy_py.parse(text))
 
 
 def test_a_prefix_slice_keeping_the_shard_size_is_left_alone():
@@ -398,15 +400,12 @@ def test_dim_exchange_counts_hops_and_refuses_a_halo_spanning_the_dimension():
     assert (far.right_hops, far.can_use_halo) == (3, False)
 
 
-def test_reshape_groups_and_equivalence_across_a_reshape():
-    six, two_by_three = RankedTensorType.get((6,), "i32"), RankedTensorType.get((2, 3), "i32")
-    [group] = build_reshape_groups(six, two_by_three)
-    assert (group.in_start, group.in_last, group.out_start, group.out_last, group.is_split) == (0, 1, 0, 2, True)
-    mesh = parse_attribute('#sdy.mesh<["a"=4]>')
-    flat = parse_attribute('#sdy.sharding<@m, [{"a"}]>')
-    split = parse_attribute('#sdy.sharding<@m, [{"a":(1)2}, {"a":(2)2}]>')
-    assert is_sharding_equivalent_across_reshape(flat, six, split, two_by_three, mesh, True)
-    assert not is_sharding_equivalent_across_reshape(flat, six, split, two_by_three, mesh, False)
+def test_reshape_groups_cut_at_matching_products():
+    [split] = build_reshape_groups(RankedTensorType.get((6,), "i32"), RankedTensorType.get((2, 3), "i32"))
+    assert (split.in_start, split.in_last, split.out_start, split.out_last, split.is_split) == (0, 1, 0, 2, True)
+    groups = build_reshape_groups(RankedTensorType.get((2, 6), "i32"), RankedTensorType.get((2, 2, 3), "i32"))
+    assert [(g.in_start, g.in_last, g.out_start, g.out_last) for g in groups] == [(0, 1, 0, 1), (1, 2, 1, 3)]
+    assert (groups[0].is_passthrough, groups[1].is_split) == (True, True)
 
 
 def test_a_pad_dimension_is_communication_free_when_each_shard_reads_its_own():

@@ -1,7 +1,6 @@
 """The reshape helpers of ``export/utils.cc`` (``ReshapeGroupInfo``, ``buildReshapeGroupInfos``,
-``isCommunicationFreeReshape``) and ``ir/utils.cc`` (``isShardingEquivalentAcrossReshapes``), and
-the communication-free slice and pad dimensions (``isCommunicationFreeSliceDim`` /
-``isCommunicationFreePadDim``).
+``isCommunicationFreeReshape``) and the communication-free slice and pad dimensions
+(``isCommunicationFreeSliceDim`` / ``isCommunicationFreePadDim``).
 
 A reshape is cut into *groups*: the shortest runs of input and output dimensions whose sizes
 multiply to the same number (``[6, 2] -> [3, 4]`` is one group, ``[2, 6] -> [2, 2, 3]`` two).
@@ -12,9 +11,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, SubAxisInfoAttr, TensorShardingAttr
+from shardy_py.ir.attrs import AxisRefAttr, MeshAttr, TensorShardingAttr
 from shardy_py.ir.types import DYNAMIC, RankedTensorType
-from shardy_py.verify.axes import axis_size, sharded_size
+from shardy_py.passes.export.sharding_across_reshapes import is_sharding_equivalent_across_reshapes
+from shardy_py.verify.axes import sharded_size
 
 
 def _ceil_div(a: int, b: int) -> int:
@@ -157,87 +157,16 @@ def build_reshape_groups(in_type: RankedTensorType, out_type: RankedTensorType) 
     return groups
 
 
-# --- sharding equivalence across a reshape ----------------------------------------------------
-
-def _axis_strides(sharding: TensorShardingAttr, type_: RankedTensorType, mesh: MeshAttr,
-                  allow_non_divisible: bool) -> list[list]:
-    """``getAxisStrides``: per axis ``[axis, stride, prefix size, dimension size]`` sorted by
-    stride (a float, as the C++ computes it), adjacent pieces of one axis merged."""
-    entries: list[list] = []
-    cumulative = 1.0
-    shape = type_.shape
-    for i in range(len(shape) - 1, -1, -1):
-        axes = sharding.dim_shardings[i].axes
-        total = sharded_size(axes, mesh)
-        if allow_non_divisible:
-            stride = cumulative * (shape[i] / total)
-        else:
-            stride = cumulative * float(_ceil_div(shape[i], total))
-        base_prefix = _product(shape[:i])
-        preceding = total
-        for axis in reversed(axes):
-            size = axis_size(axis, mesh)
-            preceding //= size
-            entries.append([axis, stride, base_prefix * preceding, shape[i]])
-            stride *= size
-        cumulative *= shape[i]
-    entries.sort(key=lambda e: e[1])
-    merged: list[list] = []
-    for entry in entries:
-        if merged:
-            back = merged[-1]
-            prev, cur = back[0], entry[0]
-            prev_size, cur_size = axis_size(prev, mesh), axis_size(cur, mesh)
-            if allow_non_divisible:
-                adjacent = back[2] == entry[2] or (back[2] == entry[2] * entry[3] and cur_size == entry[3])
-            else:
-                adjacent = abs(entry[1] - back[1] * prev_size) < 1e-6
-            if prev.name == cur.name and cur.pre_size * cur_size == prev.pre_size and adjacent:
-                pre = min(prev.pre_size, cur.pre_size)
-                size = prev_size * cur_size
-                full = mesh.axis_size(prev.name)
-                back[0] = AxisRefAttr(prev.name) if pre == 1 and size == full else AxisRefAttr(
-                    prev.name, SubAxisInfoAttr(pre, size))
-                back[2] = min(back[2], entry[2])
-                continue
-        merged.append(entry)
-    return merged
-
-
-def is_sharding_equivalent_across_reshape(s1: TensorShardingAttr | None, t1, s2: TensorShardingAttr | None, t2,
-                                          mesh: MeshAttr | None, allow_non_divisible: bool) -> bool:
-    """``isShardingEquivalentAcrossReshapes``: ``s1`` on ``t1`` and ``s2`` on ``t2`` put the same
-    elements (in row-major order) on each device; ``mesh`` is ``s1``'s."""
-    if s1 == s2 and t1 == t2:
-        return True
-    if s1 is None or s2 is None or s1.mesh_name != s2.mesh_name or s1.replicated_axes != s2.replicated_axes:
-        return False
-    if not isinstance(t1, RankedTensorType) or not isinstance(t2, RankedTensorType):
-        return False
-    if t1.encoding or t2.encoding or not t1.has_static_shape or not t2.has_static_shape or mesh is None:
-        return False
-    strides1 = _axis_strides(s1, t1, mesh, allow_non_divisible)
-    strides2 = _axis_strides(s2, t2, mesh, allow_non_divisible)
-    if len(strides1) != len(strides2):
-        return False
-    for a, b in zip(strides1, strides2, strict=True):
-        if a[0] != b[0]:
-            return False
-        if allow_non_divisible:
-            if a[2] != b[2]:
-                return False
-        elif abs(a[1] - b[1]) >= 1e-6:
-            return False
-    return True
-
-
 def is_communication_free_reshape(in_sharding: TensorShardingAttr, out_sharding: TensorShardingAttr,
                                   mesh: MeshAttr | None, in_type: RankedTensorType, out_type: RankedTensorType,
                                   groups: Sequence[ReshapeGroup]) -> bool:
     """``isCommunicationFreeReshape``: padding the input at its high end gives the padded output
     (equivalent shardings, divisible or every group a pass-through)."""
-    if is_sharding_equivalent_across_reshape(in_sharding, in_type, out_sharding, out_type, mesh, False):
+    def mesh_of(_sharding):
+        return mesh
+
+    if is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding, out_type, mesh_of, False):
         return True
-    if not is_sharding_equivalent_across_reshape(in_sharding, in_type, out_sharding, out_type, mesh, True):
+    if not is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding, out_type, mesh_of, True):
         return False
     return all(g.is_passthrough for g in groups)

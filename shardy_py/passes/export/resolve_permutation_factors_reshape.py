@@ -31,7 +31,6 @@ from shardy_py.passes.export.export_utils_reshape import (
     ReshapeGroupError,
     build_reshape_groups,
     is_communication_free_reshape,
-    is_sharding_equivalent_across_reshape,
 )
 from shardy_py.passes.export.resolve_permutation_factors_exchange import (
     DataExchange,
@@ -54,6 +53,7 @@ from shardy_py.passes.export.resolve_permutation_factors_halo import (
     with_shape,
     zero_scalar,
 )
+from shardy_py.passes.export.sharding_across_reshapes import is_sharding_equivalent_across_reshapes
 from shardy_py.passes.shardings import get_sharding, set_sharding
 from shardy_py.verify.axes import add_axis_or_merge, sharded_size
 
@@ -98,7 +98,8 @@ def analyse(in_sharding: TensorShardingAttr, out_sharding: TensorShardingAttr, m
     """``ReshapeShardingAnalysis::run``: the groups, the padded shapes, the axes of the groups a
     sharding does not divide and, when enabled, the groups a halo exchange can do."""
     out = ReshapeAnalysis(build_reshape_groups(in_type, out_type))
-    out.equivalent = is_sharding_equivalent_across_reshape(in_sharding, in_type, out_sharding, out_type, mesh, True)
+    out.equivalent = is_sharding_equivalent_across_reshapes(in_sharding, in_type, out_sharding, out_type,
+                                                            lambda _sharding: mesh, True)
     if not out.equivalent:
         return out
     out.communication_free = is_communication_free_reshape(in_sharding, out_sharding, mesh, in_type, out_type,
