@@ -62,8 +62,8 @@ def _keeps_sharding(op: Operation, factor: int, sharding, mesh: MeshAttr) -> boo
         return sharding is not None and is_communication_free_slice_dim(
             factor, starts, strides, op.operands[0].type.shape, op.results[0].type.shape, sharding, mesh)
     if op.name == "stablehlo.pad":
-        if sharding is None:
-            raise ResolveError(op, "the pad's operand has no sharding (run sdy-insert-explicit-reshards first)")
+        if sharding is None:  # replicated, as jaxlib 0.12 reads it (the test files' commit crashes)
+            return True
         low, interior = ints_prop(op, "edge_padding_low"), ints_prop(op, "interior_padding")
         return is_communication_free_pad_dim(factor, low, interior, op.operands[0].type.shape,
                                              op.results[0].type.shape, sharding, mesh)
