@@ -3,11 +3,12 @@
 The steps, each a registered pass: Shardy's propagation pipeline (``shardy_py.propagate``), the
 passes of the export pipeline with explicit collectives (``-sdy-export-pipeline=enable-insert-
 explicit-collectives=true``: reshards become ``sdy.all_gather``/``all_slice``/``all_to_all``/... and
-reductions ``sdy.all_reduce``) with ``-sdy-resolve-permutation-factors`` right after
-``-sdy-insert-explicit-reshards`` (where Shardy's partitioner pipeline runs it, as
-transforms/export/test/executable_partitioner_pipeline/run_sdy_interpreter_test.sh does: a pad,
-slice, reverse or reshape whose sharded dimensions need data of other devices gets a halo exchange
-or reshards), ``-sdy-pad-for-divisibility``, ``-sdy-convert-global-to-local`` (local shapes,
+reductions ``sdy.all_reduce``) with ``-sdy-resolve-permutation-factors`` before
+``-sdy-reshard-to-collectives`` (where Shardy's partitioner pipeline runs it: jaxlib 0.12's export
+pipeline with a ``partitioner-stage``, after the reshard canonicalizer, and
+transforms/export/test/executable_partitioner_pipeline/run_sdy_interpreter_test.sh; a pad, slice,
+reverse or reshape whose sharded dimensions need data of other devices gets a halo exchange or
+reshards), ``-sdy-pad-for-divisibility``, ``-sdy-convert-global-to-local`` (local shapes,
 stablehlo collectives with replica groups and channel ids) and, unless ``keep_shardings``,
 ``-sdy-drop-sharding-and-mesh``.
 """
@@ -24,18 +25,18 @@ PARTITION_STEPS = (
 )
 #: The export pipeline's options ``partition`` runs it with.
 EXPORT_OPTIONS = {"enable_insert_explicit_collectives": True}
-#: The pass the partitioner runs right after this one of the export pipeline.
-RESOLVE_AFTER = "sdy-insert-explicit-reshards"
+#: The pass of the export pipeline the partitioner runs ``sdy-resolve-permutation-factors`` before.
+RESOLVE_BEFORE = "sdy-reshard-to-collectives"
 
 
 def export_steps(*, replica_count: int = 1, partition_count: int = 1, enable_halo_exchange: bool = True
                  ) -> list[tuple[str, dict]]:
-    """The export pipeline's steps with ``sdy-resolve-permutation-factors`` after
-    ``sdy-insert-explicit-reshards``: (pass name, options) in order."""
+    """The export pipeline's steps with ``sdy-resolve-permutation-factors`` before
+    ``sdy-reshard-to-collectives``: (pass name, options) in order."""
     from shardy_py.passes.export.export_pipeline import export_pipeline_passes
 
     steps = export_pipeline_passes(**EXPORT_OPTIONS)
-    at = [name for name, _ in steps].index(RESOLVE_AFTER) + 1
+    at = [name for name, _ in steps].index(RESOLVE_BEFORE)
     steps.insert(at, ("sdy-resolve-permutation-factors", {
         "enable_halo_exchange": enable_halo_exchange, "replica_count": replica_count,
         "partition_count": partition_count}))
