@@ -488,3 +488,13 @@ func.func @main(%arg0: tensor<8x6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
     data = np.arange(48, dtype=np.int32).reshape(8, 6)
     results = run_on_devices(text, [data[:4], data[4:]], enable_halo)
     assert [r.tolist() for r in results] == [data[2:8, 0:6:2].tolist()] * 2
+
+
+@pytest.mark.parametrize("enable_halo,collective", [(True, "stablehlo.collective_permute"), (False, "stablehlo.all_gather")])
+def test_per_instruction_partitioning_resolves_permutation_factors_as_its_option_says(enable_halo, collective):
+    text = PAD_LEFT.replace("-> tensor<7xi32> {", '-> (tensor<7xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {')
+    module = shardy_py.parse(text)
+    PassManager.parse([f"-sdy-per-instruction-partitioning=enable-halo-exchange={str(enable_halo).lower()}"]).run(module)
+    body = str(module).split("sdy.manual_computation", 1)[1]
+    assert f'"{collective}"(%arg1)' in body
+    assert ("collective_permute" in body) == enable_halo
