@@ -8,16 +8,21 @@ more), and prints it back the custom way:
 * ``Enum``: an enum attribute written by its case keyword ``EQ`` (stored
   ``#stablehlo<comparison_direction EQ>``);
 * ``TypedInt``: an integer attribute of a known type written without it (``dim = 0`` is ``0 : i64``);
-* ``Bool``: ``true`` / ``false``.
+* ``Bool``: ``true`` / ``false``;
+* ``SymbolName`` / ``String``: a ``SymbolNameAttr`` written ``@name`` / a ``StrAttr`` written as a string
+  literal, kept as the Python string (the ops of builtin, func and sdy keep them so).
 """
 from __future__ import annotations
 
 import re
 
 from shardy_py.ir import attrs as A
+from shardy_py.syntax import attr_printer as P
 
 _INT = re.compile(r"-?\d+")
 _WORD = re.compile(r"[A-Za-z_][\w]*")
+_SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
 def ints_of(attr) -> list[int]:
@@ -139,6 +144,47 @@ class Bool:
     @staticmethod
     def starts(cur) -> bool:
         return cur.peek("true") or cur.peek("false")
+
+
+class SymbolName:
+    """A ``SymbolNameAttr`` written ``@name`` (or ``@"any name"``), kept as the name."""
+
+    @staticmethod
+    def parse(cur) -> str:
+        m = cur.match(_SYMBOL)
+        if not m:
+            raise cur.error(f"expected a symbol name like @{cur.opname.split('.')[-1]}, found {cur.found()}")
+        name = m.group()[1:]
+        return cur.p.unquote_at(name, m.start() + 1) if name.startswith('"') else name
+
+    @staticmethod
+    def print(name: str) -> str:
+        return P.symbol_ref(name)
+
+    @staticmethod
+    def starts(cur) -> bool:
+        return cur.peek("@")
+
+
+class String:
+    """A ``StrAttr`` written as a string literal, kept as the string; ``what`` names it in errors."""
+
+    def __init__(self, what: str):
+        self.what = what
+
+    def parse(self, cur) -> str:
+        m = cur.match(_STRING)
+        if not m:
+            raise cur.error(f"expected {self.what} as a string, found {cur.found()}")
+        return cur.p.unquote_at(m.group(), m.start())
+
+    @staticmethod
+    def print(value: str) -> str:
+        return P.quote_string(value)
+
+    @staticmethod
+    def starts(cur) -> bool:
+        return cur.peek('"')
 
 
 def typed(type_name: str) -> TypedInt:

@@ -1,11 +1,13 @@
-"""func's call ops (``mlir/Dialect/Func/IR/FuncOps.td``): ``call``, ``call_indirect`` and
-``constant``.  ``func.func`` and ``func.return`` have hand-written parsers in ``syntax/parser.py``.
+"""The func dialect's ops (``mlir/Dialect/Func/IR/FuncOps.td``): ``func``, ``return``, ``call``,
+``call_indirect`` and ``constant``.  ``func.func``'s syntax is hand-written in MLIR, and here
+(``dialects.func_syntax``).
 
 Inside a function body MLIR prints these ops without their ``func.`` prefix (the func dialect is
 the default dialect there), which the printer does for every declared func op.
 """
 from __future__ import annotations
 
+from shardy_py.dialects.func_syntax import func_as_attrs, func_from_attrs, parse_func, print_func
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir.ops import Operation
 from shardy_py.syntax.names import RESULT_NAMERS
@@ -21,6 +23,11 @@ def _callee_results(op: Operation) -> list:
     return split_function_type(str(op.operands[0].type))[1]
 
 
+declare("func.func", attributes=(AttrDef("sym_name"), AttrDef("function_type"),
+                                 AttrDef("sym_visibility", optional=True), *_ARG_RES_ATTRS), regions=("body",),
+        traits=("IsolatedFromAbove", "FunctionOpInterface"), parse=parse_func, print=print_func,
+        as_attrs=func_as_attrs, from_attrs=func_from_attrs, default_dialect="func")
+declare("func.return", operands=("operands*",), format="attr-dict ($operands^ `:` type($operands))?")
 declare("func.call", operands=("operands*",),
         attributes=(AttrDef("callee"), *_ARG_RES_ATTRS, AttrDef("no_inline", form="unit", optional=True)),
         results=("results*",),

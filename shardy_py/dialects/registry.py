@@ -43,6 +43,8 @@ class AttrDef:
     codec: Any = None
     #: ODS ``DefaultValuedAttr`` (not ``...OptionalAttr``): an absent value is stored as the default.
     materialize: bool = False
+    #: The property under which the parser keeps where the attribute was written (a ``Location``), if any.
+    loc_key: str | None = None
 
 
 @attrs.frozen
@@ -63,6 +65,14 @@ class OpDecl:
     does not spell (InferTypeOpInterface).  ``verify(op, ctx) -> Failure | None`` is the op's own
     verifier (ODS constraints, ``hasVerifier`` and type inference, as the C++ dialect defines them),
     run by ``shardy_py.verify`` after the sdy rules of the op have passed.
+
+    Ops whose properties are not kept as the attributes MLIR stores (a symbol name as a Python string,
+    a function's argument types as a list, ...) say how to convert, as MLIR's ``setPropertiesFromAttr``
+    and ``getPropertiesAsAttr`` do: ``as_attrs(op) -> {name: Attr}`` gives the properties the generic
+    form writes, and ``from_attrs(reader, op, attrs, offset, name_at)`` gives the op the properties its
+    custom syntax would (errors located at ``offset``, the operands, or ``name_at``, the op name).
+    ``default_dialect`` is the dialect whose ops may be written without it in the op's regions
+    (``OpAsmOpInterface::getDefaultDialect``: ``return`` in a ``func.func``).
     """
 
     name: str
@@ -77,16 +87,11 @@ class OpDecl:
     infer_results: Callable | None = None
     terminator: str | None = None
     verify: Callable | None = None
+    as_attrs: Callable | None = None
+    from_attrs: Callable | None = None
+    default_dialect: str | None = None
+    #: The compiled assembly format, made by ``syntax.format.compiled_format`` on first use.
     _compiled: Any = None
-
-    @property
-    def compiled(self):
-        """The compiled assembly format (``syntax.format.Format``)."""
-        if self._compiled is None and self.format is not None:
-            from shardy_py.syntax.format import compile_format
-
-            self._compiled = compile_format(self.format, self)
-        return self._compiled
 
     @property
     def attribute_names(self) -> frozenset[str]:
@@ -121,8 +126,16 @@ class OpDecl:
 OPS: dict[str, OpDecl] = {}
 
 
+#: ``OpAsmOpInterface::getAsmResultNames`` of the ops that suggest names for their results:
+#: op name -> function(op) -> [(result index, name)].
+RESULT_NAMERS: dict[str, Callable] = {}
+#: ``getAsmBlockArgumentNames``: op name -> function(op, region) -> a name (or a list of names) or None.
+BLOCK_ARG_NAMERS: dict[str, Callable] = {}
+
+
 def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), format: str | None = None,
-            parse=None, print=None, traits=(), infer_results=None, terminator=None, verify=None) -> OpDecl:
+            parse=None, print=None, traits=(), infer_results=None, terminator=None, verify=None,
+            as_attrs=None, from_attrs=None, default_dialect: str | None = None) -> OpDecl:
     """Declare an op (see ``OpDecl``).  Operands/results/regions may be given as names:
     ``"x"`` (single), ``"x?"`` (optional), ``"x*"`` (variadic)."""
 
@@ -142,13 +155,11 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     regs = tuple(r if isinstance(r, RegionDef) else RegionDef(r.rstrip("*"), r.endswith("*")) for r in regions)
     attr_defs = tuple(a if isinstance(a, AttrDef) else AttrDef(a) for a in attributes)
     decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
-                  frozenset(traits), infer_results, terminator, verify)
+                  frozenset(traits), infer_results, terminator, verify, as_attrs, from_attrs, default_dialect)
     OPS[name] = decl
     named = decl.results
     if len(named) > 1 and all(r.kind == SINGLE for r in named):
         # ODS gives an op whose results are all named (and more than one) their names as SSA names
-        from shardy_py.syntax.names import RESULT_NAMERS
-
         RESULT_NAMERS.setdefault(name, lambda op, names=tuple(r.name for r in named): list(enumerate(names)))
     return decl
 
@@ -179,7 +190,7 @@ def lookup(name: str) -> OpDecl | None:
 
 _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
-DIALECT_MODULES = ("arith_ops", "tensor_ops", "stablehlo", "func",
+DIALECT_MODULES = ("builtin", "sdy", "arith_ops", "tensor_ops", "stablehlo", "func",
                    "stablehlo_ops", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
                    "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes",
                    "stablehlo_verify_quant_dot")

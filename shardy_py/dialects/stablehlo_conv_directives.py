@@ -14,9 +14,9 @@ import attrs
 
 from shardy_py.dialects.attr_codecs import i64_array, int_list, ints_of
 from shardy_py.ir import attrs as A
+from shardy_py.syntax.cursor import Cursor
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.format import PrintGeneric, directive
-from shardy_py.syntax.parser import Cursor
 
 _INT = re.compile(r"-?\d+")
 _WORD = re.compile(r"[A-Za-z_][\w$.]*")
@@ -24,7 +24,7 @@ _BOOL_OR_INT = re.compile(r"-?\d+|(?:true|false)(?![\w$.])")
 
 
 class TextCursor(Cursor):
-    """A ``syntax.parser.Cursor`` over a plain string (a stored attribute's text), so one reader
+    """A ``syntax.cursor.Cursor`` over a plain string (a stored attribute's text), so one reader
     serves an op's text and an attribute's."""
 
     def __init__(self, text: str, pos: int = 0):

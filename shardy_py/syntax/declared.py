@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from shardy_py.dialects.registry import OpDecl
 from shardy_py.ir.ops import Operation, Value
+from shardy_py.syntax.format import compiled_format
 from shardy_py.syntax.format_parse import FormatParser, ParseState
 
 
@@ -20,10 +21,10 @@ def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
         raise cur.error(f"'{decl.name}' has no custom form; write it in MLIR's generic form "
                         f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)")
     else:
-        FormatParser(decl.compiled, cur, state).run()
+        FormatParser(compiled_format(decl), cur, state).run()
+    finish(p, cur, op, decl, state)  # (regions first: an error inside one comes before one after the op)
     op.location_text = cur.location()
     cur.finish()
-    finish(p, cur, op, decl, state)
 
 
 def _group_order(decl_groups, state_groups: dict, everything) -> list:
@@ -51,8 +52,9 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     op.operand_types = types
     if state.attributes is not None:
         entries = dict(state.attributes)
-        for key in decl.attribute_names & entries.keys():
-            state.properties.setdefault(key, entries.pop(key))
+        if decl.from_attrs is None:  # (properties kept otherwise than as attributes are written in their syntax)
+            for key in decl.attribute_names & entries.keys():
+                state.properties.setdefault(key, entries.pop(key))
         op.attributes = entries
         op.attribute_locs = state.attribute_locs
     op.properties.update(state.properties)
@@ -74,13 +76,20 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
         r for d in decl.regions for r in state.regions.get(d.name, [])]
     isolated = "IsolatedFromAbove" in decl.traits
     arg_lists = state.region_args or [[] for _ in raws]
-    for raw, arg_specs in zip(raws, arg_lists, strict=False):
-        args = []
-        for i, (name, t, at, *loc) in enumerate(arg_specs):
-            v = Value(name, t, None, i, p.loc(at))
-            v.location_text = loc[0] if loc else None
-            args.append(v)
-        op.regions.append(p.build_region(raw, op, args, isolated=isolated))
+    nested = decl.default_dialect == "func"  # (``return``, ``call`` without ``func.`` in its regions)
+    if nested:
+        p.func_depth += 1
+    try:
+        for raw, arg_specs in zip(raws, arg_lists, strict=False):
+            args = []
+            for i, (name, t, at, *rest) in enumerate(arg_specs):
+                v = Value(name, t, None, i, p.loc(at), rest[1] if len(rest) > 1 else {})
+                v.location_text = rest[0] if rest else None
+                args.append(v)
+            op.regions.append(p.build_region(raw, op, args, isolated=isolated))
+    finally:
+        if nested:
+            p.func_depth -= 1
     if state.build_regions is not None:  # regions a custom syntax implies (``reduce ... applies``)
         op.regions.extend(state.build_regions(op))
     p.make_results(op, op.result_groups, rtypes)

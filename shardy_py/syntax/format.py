@@ -143,6 +143,14 @@ def compile_format(text: str, decl: OpDecl) -> Format:
     return Format(tuple(elements), frozenset(used), decl)
 
 
+def compiled_format(decl: OpDecl) -> Format | None:
+    """``decl``'s assembly format compiled (once; kept on the declaration), None when it has none."""
+    fmt = decl._compiled
+    if fmt is None and decl.format is not None:
+        fmt = decl._compiled = compile_format(decl.format, decl)
+    return fmt
+
+
 def _var(name: str, decl: OpDecl, used: set[str]) -> Var:
     if decl.operand(name):
         return Var(name, "operand")

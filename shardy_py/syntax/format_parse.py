@@ -38,7 +38,8 @@ class ParseState:
         self.regions: dict[str, list] = {}
         self.all_regions: list | None = None
         #: Entry-block arguments a custom syntax declares outside its regions: per region, a list of
-        #: (name, type, offset) (``while(%iterArg = ...)``, ``reduce ... reducer(%a: T, ...)``).
+        #: (name, type, offset[, location text[, attributes]]) (``while(%iterArg = ...)``,
+        #: ``reduce ... reducer(%a: T, ...)``, ``sdy.manual_computation(...) (%arg0: T {attrs}) {...}``).
         self.region_args: list[list] | None = None
         #: A function(op) -> regions for regions the syntax implies without writing them.
         self.build_regions = None
@@ -82,7 +83,7 @@ def _is_keyword(text: str) -> bool:
 
 
 class FormatParser:
-    """Reads one op's text after its name with ``cur`` (a ``syntax.parser.Cursor``)."""
+    """Reads one op's text after its name with ``cur`` (a ``syntax.cursor.Cursor``)."""
 
     def __init__(self, fmt: Format, cur, state: ParseState):
         self.fmt = fmt
@@ -133,7 +134,13 @@ class FormatParser:
         elif isinstance(el, Var):
             self.var(el)
         elif isinstance(el, TypeOf):
-            st.set_types(el, self.types_for(el.arg))
+            types = self.types_for(el.arg)
+            arg = el.arg
+            if isinstance(arg, Var) and arg.kind == "operand" and arg.name in st.operands:
+                names = st.operands[arg.name]
+                if len(names) != len(types):  # (``resolveOperands``)
+                    raise cur.error(f"{len(names)} operands but {len(types)} types")
+            st.set_types(el, types)
         elif isinstance(el, FunctionalType):
             ins, outs = cur.function_type()
             st.set_types(TypeOf(el.inputs), ins)
@@ -181,6 +188,8 @@ class FormatParser:
             if d.form == "unit":  # a unit attribute is only its group's anchor: nothing is written
                 st.properties[v.name] = A.UNIT_ATTR
                 return
+            if d.loc_key is not None:
+                st.properties[d.loc_key] = cur.p.loc(cur.ws())
             st.properties[v.name] = cur.attribute_in_format(d)
         elif v.kind == "region":
             if self.decl.regions[self.decl.region(v.name)].variadic:

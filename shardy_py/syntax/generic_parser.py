@@ -1,8 +1,8 @@
 """Reading an op written in MLIR's generic form into the same op its custom form gives.
 
 ``"d.op"(%a, %b) <{props}> ({regions}) {attrs} : (A, B) -> R loc(...)``: declared ops get their
-operands, properties and regions through ``syntax.declared.finish``; builtin, func and sdy ops
-through ``syntax.generic_props.adopt_generic``.
+operands, properties and regions through ``syntax.declared.finish``; an op whose properties are not
+kept as attributes (builtin, func and sdy ops) through its declaration's ``from_attrs``.
 """
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from shardy_py.dialects.registry import OpDecl
 from shardy_py.ir.ops import Operation
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
-from shardy_py.syntax.generic_props import adopt_generic, has_adapter
 
 
 def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> None:
@@ -43,7 +42,7 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     cur.finish()
     if len(ins) != len(names):
         raise cur.error(f"{len(names)} operands but {len(ins)} operand types", at)
-    if decl is not None:
+    if decl is not None and decl.from_attrs is None:
         state = ParseState(decl)
         state.all_operands = names
         state.all_operand_types = ins
@@ -56,23 +55,25 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
         return
     p.set_operands(op, names)
     op.operand_types = ins
-    isolated = op.name in ("func.func", "builtin.module")
-    if op.name == "func.func":
+    isolated = decl is not None and "IsolatedFromAbove" in decl.traits
+    # a function's empty region ``({\n})`` is a declaration: it has no body
+    declaration = decl is not None and "FunctionOpInterface" in decl.traits
+    nested = decl is not None and decl.default_dialect == "func"
+    if nested:
         p.func_depth += 1
     try:
         for raw in raws:
-            if op.name == "func.func" and not raw.items:
-                continue  # `({\n})`: an empty region, a function declaration without a body
+            if declaration and not raw.items:
+                continue
             op.regions.append(p.build_region(raw, op, [], isolated=isolated))
     finally:
-        if op.name == "func.func":
+        if nested:
             p.func_depth -= 1
-    inherent = {k: attributes.pop(k) for k in list(attributes) if k in _INHERENT.get(op.name, ())}
-    props = {**inherent, **props}
     op.attributes = attributes
     op.attribute_locs = locs
-    if has_adapter(op.name):
-        adopt_generic(p, op, props, at, name_at)
+    if decl is not None:  # (inherent attributes written in the dictionary are properties, as MLIR splits them)
+        inherent = {k: attributes.pop(k) for k in list(attributes) if k in decl.attribute_names}
+        decl.from_attrs(p, op, {**inherent, **props}, at, name_at)
     else:  # an op of a dialect we do not model: its generic form says all there is
         op.properties = props
     nresults = sum(n for _, n in op.result_groups)
@@ -80,12 +81,6 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
         raise cur.error(f"{nresults} result{'s are' if nresults != 1 else ' is'} named but the type has "
                         f"{len(outs)}", at)
     p.make_results(op, op.result_groups, outs)
-
-
-_INHERENT = {
-    "builtin.module": ("sym_name", "sym_visibility"),
-    "func.func": ("sym_name", "sym_visibility", "function_type", "arg_attrs", "res_attrs"),
-}
 
 
 def _brace_follows(cur) -> bool:

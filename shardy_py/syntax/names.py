@@ -17,16 +17,12 @@ MLIR never prints the names a module was written with: it numbers values afresh.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
+from shardy_py.dialects.registry import BLOCK_ARG_NAMERS, RESULT_NAMERS
 from shardy_py.ir.ops import Block, Operation, Region, Value
 
-#: Result-name suggestions of ops (OpAsmOpInterface::getAsmResultNames), pretty form only:
-#: op name -> function(op) -> list of (result index, name).
-RESULT_NAMERS: dict[str, Callable[[Operation], list[tuple[int, str]]]] = {}
-#: Region-argument name suggestions (getAsmBlockArgumentNames): op name -> function(op, region) -> one name
-#: for every argument of the entry block, or a list of names (one per argument).
-BLOCK_ARG_NAMERS: dict[str, Callable[[Operation, Region], str | list[str] | None]] = {}
+# The ops' name suggestions (``RESULT_NAMERS``: OpAsmOpInterface::getAsmResultNames, pretty form only;
+# ``BLOCK_ARG_NAMERS``: getAsmBlockArgumentNames) are declared with the ops, in ``dialects.registry``.
 
 _INVALID = re.compile(r"[^\w$.-]")
 _SANITIZED: dict[str, str] = {}

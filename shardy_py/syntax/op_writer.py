@@ -8,6 +8,7 @@ from shardy_py.dialects.registry import OpDecl
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.syntax import attr_printer as P
+from shardy_py.syntax.format import FormatPrinter, PrintGeneric, compiled_format
 
 #: func ops that MLIR prints without their dialect directly inside a ``func.func`` body.
 FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
@@ -145,8 +146,6 @@ _PLACEHOLDER = re.compile(r"\x00(\d+)\x00")
 def _template(pr, op: Operation, decl: OpDecl):
     """The op's printed text after its name, split at operand placeholders (text and operand indices in
     turn); None when not cacheable."""
-    from shardy_py.syntax.format import FormatPrinter
-
     props, attributes = op.properties_view, op.attributes_view
     shared = type(props) is not dict and type(attributes) is not dict  # mappings shared by a shape: keyed by id
     recipe = op._deferred
@@ -170,7 +169,7 @@ def _template(pr, op: Operation, decl: OpDecl):
         if decl.print is not None:
             decl.print(rec, op)
         else:
-            FormatPrinter(decl.compiled, op, rec).run()
+            FormatPrinter(compiled_format(decl), op, rec).run()
     except Exception:  # noqa: BLE001 - any trouble: print this op the ordinary way
         return None
     text = "".join(rec.parts)
@@ -213,6 +212,8 @@ def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
         parent = op.parent_op
         if parent is not None and parent.name == "func.func":
             name = name[5:]  # func is the default dialect inside a function body
+    elif name.startswith("builtin."):
+        name = name[8:]  # (MLIR prints the builtin ops without their dialect)
     if not op.regions and pr.names is not None:
         pieces = _template(pr, op, decl)
         if pieces is not None:
@@ -224,14 +225,12 @@ def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
             return
     w = OpWriter(pr, indent)
     w.write(pr.results(op) + name)
-    from shardy_py.syntax.format import FormatPrinter, PrintGeneric
-
     mark = len(pr.out.pending), len(pr.out.chunks)
     try:
         if decl.print is not None:
             decl.print(w, op)
         else:
-            FormatPrinter(decl.compiled, op, w).run()
+            FormatPrinter(compiled_format(decl), op, w).run()
     except PrintGeneric:
         if (len(pr.out.pending), len(pr.out.chunks)) != mark:
             raise  # only a printer that fails before its first line break can fall back

@@ -1,8 +1,10 @@
 """Canonical printing of modules and ops, as MLIR and the C++ Shardy print them.
 
-Shardy, func and module ops are printed from their fields; other ops from
-the template the parser kept (their own text, with the sdy attributes and the
-attribute dictionary regenerated and regions re-indented).
+Declared ops (``dialects/``: builtin, func, sdy, StableHLO, ...) print through their declaration
+(``syntax.op_writer``: the assembly format or a hand-written printer), in generic form when asked
+(``syntax.generic_printer``); ops of dialects we do not model from the template the parser kept
+(their own text, with the sdy attributes and the attribute dictionary regenerated and regions
+re-indented).
 """
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ from shardy_py.ir.ops import Operation, Region, Value
 from shardy_py.syntax import attr_printer as P
 from shardy_py.syntax.generic_printer import print_generic
 from shardy_py.syntax.names import SsaNames
-from shardy_py.syntax.op_writer import print_declared
-from shardy_py.syntax.parser import FUNC_DEFAULT_OPS
+from shardy_py.syntax.op_writer import FUNC_DEFAULT_OPS, print_declared
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
 INDENT = "  "
@@ -136,17 +137,14 @@ class Printer:
         if self.generic:
             print_generic(self, op, indent)
             return
-        fn = _PRINTERS.get(op.name) if op._pieces is None else None
-        if fn is None:
-            decl = lookup(op.name) if op._pieces is None else None
-            if decl is not None and (decl.format is not None or decl.print is not None):
-                print_declared(self, op, indent, decl)
-            elif op._pieces is None:
-                print_generic(self, op, indent)  # MLIR prints an op it does not know in generic form
-            else:
-                self.opaque(op, indent)
+        if op._pieces is not None:
+            self.opaque(op, indent)  # an op of a dialect we do not model, printed from its text
+            return
+        decl = lookup(op.name)
+        if decl is not None and (decl.format is not None or decl.print is not None):
+            print_declared(self, op, indent, decl)
         else:
-            fn(self, op, indent)
+            print_generic(self, op, indent)  # MLIR prints an op it does not know in generic form
 
     def _renames(self, op: Operation) -> dict[str, str]:
         """Written name -> MLIR's name, for the values an opaque op's kept text mentions."""
@@ -244,179 +242,6 @@ def _in_func_body(op: Operation) -> bool:
 
 def _is_generic_written(op: Operation) -> bool:
     return op.generic_form
-
-
-# ---- modelled ops -----------------------------------------------------------------------
-
-def _types(ts) -> str:
-    return ", ".join(str(t) for t in ts)
-
-
-def _functional(ins, outs) -> str:
-    res = str(outs[0]) if len(outs) == 1 and not str(outs[0]).startswith("(") else f"({_types(outs)})"
-    return f"({_types(ins)}) -> {res}"
-
-
-def pr_module(pr: Printer, op: Operation, indent: str) -> None:
-    head = "module"
-    if "sym_name" in op.properties_view:
-        head += " " + P.symbol_ref(op.properties_view["sym_name"])
-    if op.attributes_view:
-        head += " attributes" + pr.attr_dict(op.attributes_view)
-    pr.line(indent, head + " {")
-    pr.region(op.regions[0], indent)
-    pr.line(indent, "}" + pr.loc(op.location_text))
-
-
-def pr_func(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties_view
-    head = "func.func "
-    if props.get("sym_visibility"):
-        head += props["sym_visibility"] + " "
-    head += P.symbol_ref(props["sym_name"])
-    args = []
-    body_args = op.regions[0].blocks[0].arguments if op.regions else None
-    for i, t in enumerate(props["arg_types"]):
-        if body_args is not None:
-            a = body_args[i]
-            args.append(f"{pr.value(a)}: {t}{pr.attr_dict(a.attributes)}{pr.loc(props['arg_locs'][i])}")
-        else:
-            args.append(f"{t}{pr.attr_dict(props['arg_attrs'][i])}")
-    head += "(" + ", ".join(args) + ")"
-    rts = props["result_types"]
-    ras = props["res_attrs"]
-    if rts:
-        if len(rts) == 1 and not ras[0] and not str(rts[0]).startswith("("):
-            head += f" -> {rts[0]}"
-        else:
-            head += " -> (" + ", ".join(f"{t}{pr.attr_dict(a)}" for t, a in zip(rts, ras, strict=True)) + ")"
-    if op.attributes_view:
-        head += " attributes" + pr.attr_dict(op.attributes_view)
-    if op.regions:
-        pr.line(indent, head + " {")
-        pr.region(op.regions[0], indent)
-        pr.line(indent, "}" + pr.loc(op.location_text))
-    else:
-        pr.line(indent, head + pr.loc(op.location_text))
-
-
-def pr_return(pr: Printer, op: Operation, indent: str) -> None:
-    name = "return" if op.name == "func.return" and _in_func_body(op) else op.name
-    text = name + pr.attr_dict(op.attributes_view)
-    if op.operand_names_view:
-        text += f" {pr.operands(op)} : {_types(op.operand_types_view)}"
-    pr.line(indent, text + pr.loc(op.location_text))
-
-
-def pr_mesh(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties_view
-    pr.line(indent, f"sdy.mesh {P.symbol_ref(props['sym_name'])} = {P.mesh_body(props['mesh'])}"
-            + pr.attr_dict(op.attributes_view) + pr.loc(op.location_text))
-
-
-def _simple(pr: Printer, op: Operation, indent: str, middle: str) -> None:
-    t = op.results[0].type if op.results else (op.operand_types_view[0] if op.operand_types_view else "")
-    pr.line(indent, f"{pr.results(op)}{op.name} {middle}{pr.attr_dict(op.attributes_view)} : {t}"
-            + pr.loc(op.location_text))
-
-
-def pr_sharding_op(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{pr.operand(op, 0)} {P.sharding_body(op.properties_view['sharding'])}")
-
-
-def pr_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
-    s = op.properties_view.get("sharding")
-    _simple(pr, op, indent, pr.operand(op, 0) + (f" sharding={P.sharding_body(s)}" if s is not None else ""))
-
-
-def pr_func_data_flow_edge(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, pr.operand(op, 0))
-
-
-def pr_propagation_barrier(pr: Printer, op: Operation, indent: str) -> None:
-    _simple(pr, op, indent, f"{pr.operand(op, 0)} allowed_direction={op.properties_view['allowed_direction']}")
-
-
-def pr_sharding_group(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"sdy.sharding_group {pr.operand(op, 0)} group_id={op.properties_view['group_id']}"
-            f"{pr.attr_dict(op.attributes_view)} : {op.operand_types_view[0]}" + pr.loc(op.location_text))
-
-
-def pr_constant(pr: Printer, op: Operation, indent: str) -> None:
-    pr.line(indent, f"{pr.results(op)}sdy.constant{pr.attr_dict(op.attributes_view)} {op.properties_view['value']} : "
-            f"{op.results[0].type}" + pr.loc(op.location_text))
-
-
-def _collective_printer(prop: str | None, fmt, has_reduction: bool = False):
-    def printer(pr: Printer, op: Operation, indent: str) -> None:
-        parts = []
-        if has_reduction and op.properties_view.get("reduction_op", "sum") != "sum":
-            parts.append(op.properties_view["reduction_op"])
-        if prop is not None:
-            parts.append(fmt(op.properties_view[prop]))
-        parts.append(pr.operand(op, 0))
-        parts.append("out_sharding=" + P.sharding_body(op.properties_view["out_sharding"]))
-        _simple(pr, op, indent, " ".join(parts))
-    return printer
-
-
-def _region_args(pr: Printer, args) -> str:
-    return "(" + ", ".join(f"{pr.value(a)}: {a.type}{pr.attr_dict(a.attributes)}{pr.loc(a.location_text)}"
-                           for a in args) + ")"
-
-
-def _region_op(pr: Printer, op: Operation, indent: str, head: str) -> None:
-    block = op.regions[0].blocks[0]
-    pr.line(indent, f"{head} {_region_args(pr, block.arguments)} {{")
-    pr.region(op.regions[0], indent)
-    outs = [r.type for r in op.results]
-    pr.line(indent, "}" + pr.attr_dict(op.attributes_view) + " : " + _functional(op.operand_types_view, outs)
-            + pr.loc(op.location_text))
-
-
-def pr_manual_computation(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties_view
-    head = (f"{pr.results(op)}sdy.manual_computation({pr.operands(op)}) "
-            f"in_shardings={P.sharding_list(props['in_shardings'].shardings)} "
-            f"out_shardings={P.sharding_list(props['out_shardings'].shardings)} "
-            f"manual_axes={P.manual_axes(props['manual_axes'])}")
-    _region_op(pr, op, indent, head)
-
-
-def pr_named_computation(pr: Printer, op: Operation, indent: str) -> None:
-    props = op.properties_view
-    head = f"{pr.results(op)}sdy.named_computation<{P.quote_string(props['name'])}>({pr.operands(op)})"
-    if props.get("in_shardings") is not None:
-        head += f" in_shardings={P.sharding_list(props['in_shardings'].shardings)}"
-    if props.get("out_shardings") is not None:
-        head += f" out_shardings={P.sharding_list(props['out_shardings'].shardings)}"
-    _region_op(pr, op, indent, head)
-
-
-_PRINTERS = {
-    "builtin.module": pr_module,
-    "func.func": pr_func,
-    "func.return": pr_return,
-    "sdy.return": pr_return,
-    "sdy.mesh": pr_mesh,
-    "sdy.sharding_constraint": pr_sharding_op,
-    "sdy.reshard": pr_sharding_op,
-    "sdy.manual_computation": pr_manual_computation,
-    "sdy.named_computation": pr_named_computation,
-    "sdy.sharding_group": pr_sharding_group,
-    "sdy.constant": pr_constant,
-    "sdy.data_flow_edge": pr_data_flow_edge,
-    "sdy.func_data_flow_edge": pr_func_data_flow_edge,
-    "sdy.propagation_barrier": pr_propagation_barrier,
-    "sdy.all_gather": _collective_printer("gathering_axes", P.list_of_axis_ref_lists),
-    "sdy.all_slice": _collective_printer("slicing_axes", P.list_of_axis_ref_lists),
-    "sdy.all_to_all": _collective_printer("params", P.all_to_all_params),
-    "sdy.collective_permute": _collective_printer(None, None),
-    "sdy.all_reduce": _collective_printer("reduction_axes", lambda a: P.axis_list(a.value), has_reduction=True),
-    "sdy.reduce_scatter": _collective_printer("reduce_scatter_axes", P.list_of_axis_ref_lists, has_reduction=True),
-    "sdy.sharded_to_unreduced": _collective_printer("axes", P.list_of_axis_ref_lists),
-    "sdy.replicated_to_unreduced": _collective_printer("axes", lambda a: P.axis_list(a.value)),
-}
 
 
 def print_op(op: Operation, indent: str = "", debug_info: bool = False, generic: bool = False) -> str:

@@ -1,0 +1,264 @@
+"""Attribute values and attribute dictionaries read out of a module's text: the part of
+``ModuleParser`` (a mixin) that reads ``{a = 1, b}``, keeps attribute texts canonical (line breaks
+folded, sdy attributes parsed and reprinted, dictionaries sorted) and splits the text of an op we
+do not model into its string pieces and sdy attributes.
+"""
+from __future__ import annotations
+
+import re
+
+from shardy_py.errors import AttrSyntaxError
+from shardy_py.ir import attrs as A
+from shardy_py.ir.ops import Location
+from shardy_py.syntax.attr_reader import parse_attribute
+from shardy_py.syntax.floats import canonical_float_attr
+from shardy_py.syntax.op_writer import attr_entries
+from shardy_py.syntax.scanner import _CLOSERS, wrong_token_offset
+from shardy_py.syntax.sdy_parser import parse_sdy
+from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque
+
+UNIT = A.UNIT_ATTR
+_SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
+_INT_LITERAL = re.compile(r"-?\d+\Z")
+_HEX_INT_LITERAL = re.compile(r"-?0x[0-9a-fA-F]+\Z")
+_INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
+_TYPE_COLON = re.compile(r"\s+:\s+")
+_SDY_STANDALONE = {
+    "#sdy.mesh": "attribute", "#sdy.sharding": "attribute", "#sdy.sharding_per_value": "attribute",
+    "#sdy.op_sharding_rule": "attribute", "#sdy.propagation_edges": "attribute",
+    "#sdy<manual_axes": "attribute", "#sdy<axis_ref_list": "attribute",
+    "#sdy<list_of_axis_ref_lists": "attribute", "#sdy<all_to_all_param_list": "attribute",
+}
+_ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
+_NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
+
+
+class AttrValueReader:
+    """Reads attribute values out of ``self.text`` (a mixin of ``syntax.parser.ModuleParser``, whose
+    ``error``, ``loc``, ``scanner`` and alias tables it uses)."""
+
+    def norm(self, start: int, end: int) -> str:
+        """Source text with line breaks folded (comments are blanked before parsing: ``blank_comments``),
+        except inside attributes of dialects MLIR keeps as written."""
+        s = self.text[start:end].strip()
+        if "\n" not in s:
+            return s
+        return fold_keeping_opaque(s) if "#" in s else fold(s)
+
+    def sdy_attr(self, start: int, end: int, rule: str, context: str | None = None):
+        text = self.text[start:end]
+        try:
+            return parse_sdy(text, rule)
+        except AttrSyntaxError as e:
+            prefix = f"'{context}': " if context else ""
+            raise self.error(start + e.offset, prefix + e.message) from None
+
+    def attr_value(self, start: int, end: int) -> A.Attr:
+        """An attribute value: sdy attributes parsed, anything else kept as text."""
+        text = self.text[start:end].strip()
+        if text.startswith("#sdy"):
+            m = _SDY_ATTR_HEAD.match(text)
+            if m and m.group() in _SDY_STANDALONE:
+                lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
+                s = start + lead
+                close = self._sdy_extent(s)
+                if close == start + lead + len(text):
+                    return self.sdy_attr(s, close, "attribute")
+            elif m:
+                raise self.error(start, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+        if _INT_LITERAL.match(text):
+            return A.OpaqueAttr(text + " : i64")
+        if _HEX_INT_LITERAL.match(text) and abs(int(text, 16)) < 2**63:
+            return A.OpaqueAttr(f"{int(text, 16)} : i64")
+        if "." in text or text.startswith("0x"):
+            value = canonical_float_attr(text)
+            if value is not None:
+                return A.OpaqueAttr(value)
+        raw = self.text[start:end]
+        lead = len(raw) - len(raw.lstrip())
+        trail = len(raw) - len(raw.rstrip())
+        if text.startswith("{") and text.endswith("}") and self.scanner.match_bracket(start + lead) == end - trail:
+            # a dictionary attribute: its entries canonical and sorted, as MLIR stores them
+            entries, _ = self._attr_dict(start + lead, end - trail)
+            return A.OpaqueAttr("{" + attr_entries(entries) + "}")
+        canonical = self.canonical_text(start + lead, end - trail)
+        if self.attr_aliases and "#" in canonical:
+            canonical = self.expand_aliases(canonical)
+        if _INT_NEST.match(canonical):  # a (nested) array of untyped integers: MLIR's `, ` spacing
+            canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
+        if '"' not in canonical and (":  " in canonical or "  :" in canonical):
+            canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
+        if canonical.startswith("dense<") and len(canonical) < 4096:
+            _check_dense_shape(self, canonical, start + lead)
+        if ">" in text or "=" in text:
+            stray = _stray_closer(raw)
+            if stray >= 0:
+                raise self.error(wrong_token_offset(self.text, start + stray), "expected '}' in attribute dictionary")
+        return A.OpaqueAttr(canonical)
+
+    def _sdy_extent(self, s: int) -> int:
+        """End offset of the sdy attribute starting at ``s`` (``#sdy...<...>``)."""
+        lt = self.text.find("<", s)
+        return self.scanner.match_bracket(lt)
+
+    def canonical_text(self, start: int, end: int) -> str:
+        """Normalised text with every embedded sdy attribute reprinted canonically."""
+        pieces = self.template(start, end)
+        return "".join(p if isinstance(p, str) else str(p) for p in pieces if not isinstance(p, tuple))
+
+    def template(self, start: int, end: int) -> list:
+        """Text split into strings and embedded sdy attributes (line breaks folded)."""
+        out: list = []
+        text = self.text
+        pos = start
+        i = text.find("#sdy", start, end)
+        while i >= 0:
+            # skip occurrences inside strings
+            if self._in_string(pos, i):
+                i = text.find("#sdy", i + 4, end)
+                continue
+            m = _SDY_ATTR_HEAD.match(text, i, end)
+            if m and m.group() in _SDY_STANDALONE:
+                close = self._sdy_extent(i)
+                if pos < i:
+                    out.append(self.norm_piece(pos, i))
+                out.append(self.sdy_attr(i, close, "attribute"))
+                pos = close
+            elif m:
+                raise self.error(i, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+            i = text.find("#sdy", max(pos, i + 4), end)
+        if pos < end:
+            out.append(self.norm_piece(pos, end))
+        return [canonical_piece(p) if type(p) is str and ("dense<" in p or "#stablehlo." in p or "array<" in p
+                                                           or "#chlo.ragged_dot" in p)
+                else p for p in out]
+
+    def _in_string(self, start: int, pos: int) -> bool:
+        q = self.text.count('"', start, pos) - self.text.count('\\"', start, pos)
+        return q % 2 == 1
+
+    def norm_piece(self, start: int, end: int) -> str:
+        s = self.text[start:end]
+        if "\n" not in s:
+            return s
+        keep = getattr(self, "_keep_newlines", None)
+        if keep and any(start <= k < end for k in keep):
+            parts = []
+            pos = start
+            for k in sorted(x for x in keep if start <= x < end):
+                parts.append(self.norm_piece_folded(pos, k).rstrip(" \t\r"))
+                nxt = self.scanner.skip_ws(k)
+                line_ws = self.text[k + 1:nxt]
+                line_ws = line_ws[line_ws.rfind("\n") + 1:]
+                parts.append("\n" + line_ws[self._op_indent:])
+                pos = nxt
+            parts.append(self.norm_piece_folded(pos, end))
+            return "".join(parts)
+        return self.norm_piece_folded(start, end)
+
+    def norm_piece_folded(self, start: int, end: int) -> str:
+        s = self.text[start:end]
+        if "\n" not in s:
+            return s
+        lead = " " if s[:1].isspace() else ""
+        trail = " " if s[-1:].isspace() else ""
+        body = self.norm(start, end)
+        return (lead + body + trail) if body else (" " if s.strip() == "" and s else "")
+
+    def attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
+        """Entries of ``{a = 1, b}`` spanning ``[start, end)``: (attributes, their locations).
+
+        Memoised by text: a module repeats a few dictionaries thousands of times.
+        """
+        key = self.text[start:end]
+        hit = self._dict_cache.get(key)
+        if hit is None:
+            entries, locs = self._attr_dict(start, end)
+            self._dict_cache[key] = (entries, {k: self.offset_of(v) - start for k, v in locs.items()})
+            return dict(entries), locs
+        entries, rel = hit
+        return dict(entries), {k: self.loc(start + r) for k, r in rel.items()}
+
+    def offset_of(self, loc: Location) -> int:
+        """Inverse of ``loc``: the character offset of a location in this text."""
+        return self.lines.starts[loc.line - self.lines.first_line] + loc.column - 1
+
+    def _attr_dict(self, start: int, end: int) -> tuple[dict, dict]:
+        entries: dict[str, A.Attr] = {}
+        locs: dict[str, Location] = {}
+        bounds = self._split_commas(start + 1, end - 1)
+        for s, e in bounds:
+            seg_text = self.text[s:e]
+            if not seg_text.strip():
+                continue
+            k = s + len(seg_text) - len(seg_text.lstrip())
+            m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
+            if not m:
+                raise self.error(k, "expected an attribute name")
+            if m.group(1) is not None:
+                name = self.unquote_at(m.group(0), m.start())
+            else:
+                name = m.group(2)
+            rest = self.scanner.skip_ws(m.end())
+            if rest >= e:
+                value: A.Attr = UNIT
+            elif self.text[rest] == "=":
+                if self.scanner.skip_ws(rest + 1) >= e:
+                    raise self.error(rest + 1, f"expected a value for attribute '{name}'")
+                value = self.attr_value(rest + 1, e)
+            else:
+                raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            entries[name] = value
+            locs[name] = self.loc(k)
+        return entries, locs
+
+    def _split_commas(self, start: int, end: int) -> list[tuple[int, int]]:
+        """Spans between depth-0 commas of ``[start, end)`` (strings and brackets respected)."""
+        out = []
+        stack: list[str] = []
+        seg = start
+        for m in re.compile(r'"(?:[^"\\]|\\.)*"|->|[()\[\]{}<>,]').finditer(self.text, start, end):
+            t = m.group()
+            if t[0] == '"' or t == "->":
+                continue
+            if t in "([{<":
+                stack.append(t)
+            elif t in ")]}>":
+                if stack and stack[-1] == _CLOSERS[t]:
+                    stack.pop()
+            elif not stack:
+                out.append((seg, m.start()))
+                seg = m.end()
+        if self.text[seg:end].strip():
+            out.append((seg, end))
+        return out
+
+
+def _stray_closer(text: str) -> int:
+    """The offset in ``text`` (an attribute value) of a '>' that closes no '<', or of the name before a
+    top-level '=' (another entry, the ',' before it missing); -1 when there is none."""
+    depth = 0
+    for m in _ANGLE_OR_STRING.finditer(text):
+        t = m.group()
+        if t in "<([{":
+            depth += 1
+        elif t in ")]}":
+            depth -= 1
+        elif t == ">":
+            if depth == 0:
+                return m.start()
+            depth -= 1
+        elif t == "=" and depth == 0:
+            name = _NAME_BEFORE_EQ.search(text, 0, m.start())
+            return name.start() if name else m.start()
+    return -1
+
+
+def _check_dense_shape(p, text: str, at: int) -> None:
+    """MLIR's parse error for an elements literal whose shape is not its type's (``dense<[1, 2, 3]> :
+    tensor<2xi32>``), at the literal."""
+    try:
+        parse_attribute(text)
+    except AttrSyntaxError as e:
+        if e.message.startswith("inferred shape"):
+            raise p.error(at, e.message) from None

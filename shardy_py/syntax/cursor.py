@@ -1,0 +1,283 @@
+"""``Cursor``: reads one op's text after its name, the way MLIR's ``OpAsmParser`` reads an op's custom
+form: white space, literals, keywords, value uses, types, attributes, attribute dictionaries and
+the regions the scanner found (``syntax.scanner``).
+
+An op's syntax (its assembly format, ``syntax.format_parse``, or a hand-written parser in
+``dialects/``) drives a cursor over ``[pos, end)`` of the source; errors are located
+``ParseError``s of the ``ModuleParser`` that owns the text.
+"""
+from __future__ import annotations
+
+import re
+
+from shardy_py.errors import ParseError
+from shardy_py.ir import attrs as A
+from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.syntax.attr_reader import _cached_type
+
+_VALUE_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
+_BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
+_SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
+_TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
+_PLAIN_TENSOR = re.compile(r"tensor<(?:[\d?]+x)*[A-Za-z_]\w*>")  # no encoding, no nested brackets
+_SPACES = re.compile(r"[ \t\r]*")
+_TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu]i?\d+|[bf]\w*\d\w*|f\d+)\b")
+_ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@(?:[\w$.]+|"(?:[^"\\]|\\.)*"))*|'
+                        r'[#!][\w$.-]*|-?0x[0-9a-fA-F]+|-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|[A-Za-z_][\w$.]*|[\[{(]')
+_TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
+#: Type texts the strict reader has accepted (``Cursor.type``).
+_CHECKED_TYPES: set[str] = set()
+
+
+class Cursor:
+    """Reads one op's text, ``[pos, end)`` of the source, region spans included."""
+
+    def __init__(self, parser, raw, pos: int, opname: str):
+        self.p = parser
+        self.text = parser.text
+        self.pos = pos
+        self.end = raw.end
+        self.regions = raw.regions
+        self.ri = 0
+        self.opname = opname
+
+    # -- low level ---------------------------------------------------------
+    def ws(self) -> int:
+        text, pos, end = self.text, self.pos, self.end
+        while pos < end:
+            c = text[pos]
+            if c in " \t\r\n":
+                pos += 1
+            else:
+                break
+        self.pos = pos
+        return pos
+
+    def error(self, message: str, offset: int | None = None):
+        off = self.pos if offset is None else offset
+        return self.p.error(off, f"'{self.opname}': {message}")
+
+    def at_end(self) -> bool:
+        return self.ws() >= self.end
+
+    def peek(self, lit: str) -> bool:
+        self.ws()
+        return self.text.startswith(lit, self.pos) and self.pos + len(lit) <= self.end
+
+    def accept(self, lit: str) -> bool:
+        if self.peek(lit):
+            self.pos += len(lit)
+            return True
+        return False
+
+    def expect(self, lit: str, what: str | None = None) -> None:
+        if not self.accept(lit):
+            raise self.error(f"expected {what or repr(lit)}, found {self.found()}")
+
+    def found(self) -> str:
+        self.ws()
+        if self.pos >= self.end:
+            nxt = _SPACES.match(self.text, self.end).end()
+            if nxt < len(self.text) and self.text[nxt] not in "}\n":
+                # the op ended where the scanner saw another op start on its line
+                return repr(self.text[nxt:nxt + 20].split("\n")[0]) + ", which starts another op"
+            return "the end of the op"
+        snippet = self.text[self.pos:min(self.end, self.pos + 20)].split("\n")[0]
+        return repr(snippet)
+
+    def match(self, rx: re.Pattern) -> re.Match | None:
+        self.ws()
+        m = rx.match(self.text, self.pos, self.end)
+        if m:
+            self.pos = m.end()
+        return m
+
+    def keyword(self, kw: str) -> bool:
+        """Accept ``kw`` when it is a whole word."""
+        self.ws()
+        m = _BARE_ID.match(self.text, self.pos, self.end)
+        if m and m.group() == kw:
+            self.pos = m.end()
+            return True
+        return False
+
+    def balanced(self) -> tuple[int, int]:
+        """Span of the bracket group at the cursor."""
+        self.ws()
+        if self.pos >= self.end or self.text[self.pos] not in "([{<":
+            raise self.error(f"expected a bracketed group, found {self.found()}")
+        start = self.pos
+        self.pos = self.p.scanner.match_bracket(start)
+        return start, self.pos
+
+    # -- pieces --------------------------------------------------------------
+    def sdy(self, rule: str):
+        """An sdy attribute piece parsed with grammar rule ``rule``."""
+        start, end = self.balanced()
+        return self.p.sdy_attr(start, end, rule, self.opname)
+
+    def value_use(self) -> str:
+        m = self.match(_VALUE_USE)
+        if not m:
+            raise self.error(f"expected an SSA value like %0, found {self.found()}")
+        return m.group()
+
+    def value_uses(self) -> list[str]:
+        """Zero or more comma-separated value uses."""
+        out: list[str] = []
+        if not self.peek("%"):
+            return out
+        out.append(self.value_use())
+        while self.accept(","):
+            out.append(self.value_use())
+        return out
+
+    def type(self) -> Type:
+        start = self.ws()
+        self.skip_type()
+        text = self.p.norm(start, self.pos)
+        if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
+            text = self.p.expand_aliases(text)
+        t = parse_type(text)
+        if type(t) is not Type and not isinstance(t, RankedTensorType) or t.text in _CHECKED_TYPES:
+            return t
+        _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
+        if err is not None:
+            at = start + err.offset if text == self.text[start:self.pos] else start
+            raise self.p.error(at, err.message)
+        _CHECKED_TYPES.add(t.text)
+        return t
+
+    def skip_type(self) -> None:
+        self.ws()
+        if self.peek("("):
+            self.balanced()
+            if self.accept("->"):
+                self.skip_type()
+            return
+        m = _PLAIN_TENSOR.match(self.text, self.pos, self.end)  # the common case, without a bracket scan
+        if m:
+            self.pos = m.end()
+            return
+        m = self.match(_TYPE_HEAD)
+        if not m:
+            raise self.error(f"expected a type, found {self.found()}")
+        if self.pos < self.end and self.text[self.pos] == "<":
+            self.balanced()
+
+    def types(self) -> list[Type]:
+        out = [self.type()]
+        while self.accept(","):
+            out.append(self.type())
+        return out
+
+    def function_type(self) -> tuple[list[Type], list[Type]]:
+        """``(T, ...) -> R`` or ``(T, ...) -> (R, ...)``."""
+        self.expect("(", "'(' starting a function type")
+        ins = [] if self.accept(")") else self.types()
+        if ins:
+            self.expect(")")
+        self.expect("->", "'->'")
+        if self.accept("("):
+            outs = [] if self.accept(")") else self.types()
+            if outs:
+                self.expect(")")
+        else:
+            outs = [self.type()]
+        return ins, outs
+
+    def attr_dict(self) -> tuple[dict, dict] | None:
+        """An optional ``{...}`` attribute dictionary (not a region)."""
+        self.ws()
+        if self.at_region() or not self.peek("{"):
+            return None
+        start, end = self.balanced()
+        return self.p.attr_dict(start, end)
+
+    def at_region(self) -> bool:
+        self.ws()
+        return self.ri < len(self.regions) and self.regions[self.ri].start == self.pos
+
+    def at_brace(self) -> bool:
+        """At a region the scanner found, or at a ``{`` that the op's syntax makes one (``region``)."""
+        return self.at_region() or self.peek("{")
+
+    def region(self):
+        """The region at the cursor.  Where the op's syntax wants a region, a brace group the scanner took
+        for a dictionary (``{}``, ``{ word }``: it cannot tell without knowing the op) is scanned as one."""
+        if self.at_region():
+            r = self.regions[self.ri]
+            self.ri += 1
+        elif self.peek("{"):
+            r = self.p.scanner.scan_region(self.pos, self.p.region_depth)
+            if r.end > self.end:
+                raise self.error("the region's '}' is not inside this op")
+        else:
+            raise self.error(f"expected a region '{{', found {self.found()}")
+        self.pos = r.end
+        return r
+
+    def location(self) -> str | None:
+        self.ws()
+        if self.peek("loc("):
+            self.pos += 3
+            s, e = self.balanced()
+            return "loc" + self.text[s:e]
+        return None
+
+    def finish(self) -> None:
+        if not self.at_end():
+            raise self.error(f"unexpected {self.found()} at the end of the op")
+
+    # -- declared ops (syntax.format) ------------------------------------------------
+    def at_type(self) -> bool:
+        """Whether a type starts at the cursor."""
+        self.ws()
+        return self.pos < self.end and (self.text[self.pos] in "(!" or bool(_TYPE_START.match(self.text, self.pos)))
+
+    def attribute_span(self) -> tuple[int, int]:
+        """Span of the attribute value at the cursor (with a ``: type`` suffix where one follows)."""
+        start = self.ws()
+        text, end = self.text, self.end
+        m = _ATTR_ATOM.match(text, start, end)
+        if not m:
+            raise self.error(f"expected an attribute value, found {self.found()}")
+        pos = m.end()
+        if pos < end and text[pos] == "<":
+            pos = self.p.scanner.match_bracket(pos)
+        elif text[start] in "[{(":
+            pos = self.p.scanner.match_bracket(start)
+        self.pos = pos
+        if _TYPED_ATOM.match(text, start) and self.peek(":") and not self.peek("::"):
+            save = self.pos
+            self.pos += 1
+            try:
+                self.skip_type()
+            except ParseError:
+                self.pos = save
+        return start, self.pos
+
+    def attribute(self):
+        """The attribute value at the cursor."""
+        start, end = self.attribute_span()
+        return self.p.attr_value(start, end)
+
+    def attribute_in_format(self, d):
+        """An inherent attribute written the way an assembly format writes it (``AttrDef.form``)."""
+        codec = getattr(d, "codec", None)
+        if codec is not None:
+            return codec.parse(self)
+        if d.form == "symbol":
+            m = self.match(_SYMBOL)
+            if not m:
+                raise self.error(f"expected a symbol name like @name, found {self.found()}")
+            return A.OpaqueAttr('"' + m.group()[1:].strip('"') + '"')
+        return self.attribute()
+
+    def at_attribute(self, d) -> bool:
+        """Whether an attribute of ``d``'s form starts at the cursor (for optional groups)."""
+        codec = getattr(d, "codec", None)
+        if codec is not None:
+            return codec.starts(self)
+        self.ws()
+        return self.pos < self.end and bool(_ATTR_ATOM.match(self.text, self.pos, self.end))
