@@ -11,13 +11,41 @@ module {
 """
 from __future__ import annotations
 
+from shardy_py.dialects.registry import infer_result_types as _infer_result_types
 from shardy_py.errors import ParseError
 from shardy_py.ir import attrs as _attrs
+from shardy_py.ir import hooks as _hooks
 from shardy_py.ir.attrs import *  # noqa: F403  (the attribute classes are public API)
 from shardy_py.ir.attrs import Attr
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Location, Operation, Region, Value
 from shardy_py.ir.types import RankedTensorType, Type, UnrankedTensorType, parse_type
+from shardy_py.syntax.attr_printer import print_attr as _print_attr
+from shardy_py.syntax.attr_reader import parse_attribute as _read_attribute
+from shardy_py.syntax.attr_reader import parse_mlir_type as _read_type
+from shardy_py.syntax.printer import print_module as _print_module
+from shardy_py.syntax.printer import print_op as _print_op
+from shardy_py.syntax.sdy_parser import parse_sdy_array as _parse_sdy_array
+
+
+def _sharding_html(sharding):
+    from shardy_py.show.view import sharding_html
+
+    return sharding_html(sharding)
+
+
+def _module_html(module):
+    from shardy_py.show.view import module_html
+
+    return module_html(module)
+
+
+# The IR prints, reads and draws itself through these (``shardy_py.ir.hooks``), as MLIR's Python
+# bindings call into the C++ printer; the pictures load on first use.
+_hooks.install(print_attr=_print_attr, print_op=_print_op, print_module=_print_module,
+               parse_sdy_array=_parse_sdy_array, read_type=_read_type, read_attribute=_read_attribute,
+               infer_result_types=_infer_result_types, sharding_html=_sharding_html, module_html=_module_html)
+
 
 __version__ = "0.1.0"
 __all__ = [  # noqa: F405

@@ -67,7 +67,7 @@ def _rewrite(site, mapping) -> None:
 
 def _target(module: Module, value: Value | str, func: str | None) -> tuple[Operation, str, int]:
     """The place of ``value``'s user sharding: (op, kind, index) as ``_sites`` names them."""
-    from shardy_py.builder import ShardingSpecError, _find_value, func_result
+    from shardy_py.ir.partition_spec import ShardingSpecError, _find_value, func_result
 
     try:
         result = func_result(module, value, func)

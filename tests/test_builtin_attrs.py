@@ -12,6 +12,7 @@ from shardy_py.ir import stablehlo_attrs as S
 from shardy_py.ir.attrs import UNIT_ATTR, OpaqueAttr, TensorShardingAttr
 from shardy_py.ir.types import IntegerType
 from shardy_py.syntax.attr_reader import AttrReader, parse_attribute
+from shardy_py.syntax.stablehlo_attr_reader import parse_body, parse_dot_pretty
 
 
 @pytest.mark.parametrize(("text", "printed"), [
@@ -225,7 +226,7 @@ def test_enum_attribute_bad_value():
 
 def test_enum_body_is_read_and_printed_without_wrapper():
     text = "GT, %a"
-    a, end = S.ComparisonDirectionAttr.parse_body(AttrReader(text), 0, len(text))
+    a, end = parse_body(S.ComparisonDirectionAttr, AttrReader(text), 0, len(text))
     assert (a, a.print_body(), end) == (S.ComparisonDirectionAttr("GT"), "GT", 2)
 
 
@@ -278,7 +279,7 @@ def test_invalid_stablehlo_attributes_are_errors(text, message):
 
 def test_conv_body_round_trips_through_the_pretty_form():
     text = "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window"
-    a, end = S.ConvDimensionNumbersAttr.parse_body(AttrReader(text), 0, len(text))
+    a, end = parse_body(S.ConvDimensionNumbersAttr, AttrReader(text), 0, len(text))
     assert a.input_spatial_dimensions == (1, 2) and a.kernel_input_feature_dimension == 2
     assert (a.print_body(), text[end:]) == ("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]", ", window")
 
@@ -288,7 +289,7 @@ def test_conv_body_round_trips_through_the_pretty_form():
     ("batching_dims = [0] x [0],contracting_dims=[2]x[1]", "batching_dims = [0] x [0], contracting_dims = [2] x [1]"),
 ])
 def test_dot_dimension_numbers_pretty_form(text, pretty):
-    a, end = S.DotDimensionNumbersAttr.parse_pretty(AttrReader(text), 0, len(text))
+    a, end = parse_dot_pretty(AttrReader(text), 0, len(text))
     assert a.print_pretty() == pretty and end == len(text)
 
 

@@ -12,6 +12,8 @@ from typing import Any
 
 import attrs
 
+from shardy_py.ir.builder import BuilderError
+
 SINGLE, OPTIONAL, VARIADIC = "single", "optional", "variadic"
 
 
@@ -186,6 +188,25 @@ def lookup(name: str) -> OpDecl | None:
     if not _loaded:
         _load()
     return OPS.get(name)
+
+
+def ensure_loaded() -> None:
+    """Load the dialect modules (their declarations, SSA name suggestions, ...) if not yet done."""
+    if not _loaded:
+        _load()
+
+
+def infer_result_types(op) -> list:
+    """The result types ``op``'s declaration defines from its operands and attributes: its
+    ``infer_results``, or its first operand's type (``SameOperandsAndResultType``)."""
+    decl = lookup(op.name)
+    if decl is not None and decl.infer_results is not None:
+        return list(decl.infer_results(op))
+    if decl is not None and "SameOperandsAndResultType" in decl.traits:
+        if not op.operands:
+            raise BuilderError(f"'{op.name}' takes its result type from an operand, but it has none")
+        return [op.operands[0].type]
+    raise BuilderError(f"give result_types for '{op.name}': its declaration does not define them")
 
 
 _loaded = False

@@ -16,6 +16,8 @@ from typing import Literal, Union
 
 import attrs
 
+from shardy_py.ir import hooks
+
 ReductionKind = Literal["sum", "max", "min"]
 REDUCTION_KINDS: tuple[str, ...] = ("sum", "max", "min")
 PROPAGATION_DIRECTIONS: tuple[str, ...] = ("NONE", "FORWARD", "BACKWARD", "BOTH")
@@ -31,9 +33,7 @@ class Attr:
     __slots__ = ()
 
     def __str__(self) -> str:
-        from shardy_py.syntax.attr_printer import print_attr
-
-        return print_attr(self)
+        return hooks.print_attr(self)
 
 
 def _frozen(cls):
@@ -45,9 +45,7 @@ def _canonical_opaque_text(text: str) -> str:
     the C++ prints an array attribute: ``[a, b]``, each element canonical."""
     if text[:1] != "[" or "#sdy" not in text:
         return text
-    from shardy_py.syntax.sdy_parser import parse_sdy_array
-
-    items = parse_sdy_array(text)
+    items = hooks.parse_sdy_array(text)
     return text if items is None else "[" + ", ".join(str(x) for x in items) + "]"
 
 
@@ -67,9 +65,7 @@ class OpaqueAttr(Attr):
         """The elements when this is an array of sdy attributes (``[]`` included); else None."""
         if self.text[:1] != "[":
             return None
-        from shardy_py.syntax.sdy_parser import parse_sdy_array
-
-        return parse_sdy_array(self.text)
+        return hooks.parse_sdy_array(self.text)
 
 
 #: A unit attribute (``{foo}``): printed as its name only.
@@ -206,9 +202,7 @@ class TensorShardingAttr(Attr):
     def _repr_html_(self) -> str | None:
         """Notebook picture when the mesh is inline (None for ``@mesh``); ``shardy_py.show.ShardingView``
         draws any sharding with its mesh and shape."""
-        from shardy_py.show.view import sharding_html
-
-        return sharding_html(self)
+        return hooks.sharding_html(self)
 
 
 @_frozen

@@ -13,16 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shardy_py.dialects.registry import lookup
+from shardy_py.ir import hooks
+from shardy_py.ir.edit import index_in_block, insert
 from shardy_py.ir.ops import Block, Operation, Region, Value
 from shardy_py.ir.types import Type
-
-#: sdy and func ops whose result has the type of their first operand.
-_SAME_TYPE_OPS = frozenset({
-    "sdy.sharding_constraint", "sdy.reshard", "sdy.data_flow_edge", "sdy.func_data_flow_edge",
-    "sdy.propagation_barrier", "sdy.all_gather", "sdy.all_slice", "sdy.all_to_all", "sdy.collective_permute",
-    "sdy.all_reduce", "sdy.reduce_scatter", "sdy.sharded_to_unreduced", "sdy.replicated_to_unreduced",
-})
 
 
 class BuilderError(ValueError):
@@ -42,14 +36,10 @@ class Builder:
 
     @classmethod
     def before(cls, op: Operation) -> Builder:
-        from shardy_py.ir.edit import index_in_block
-
         return cls(op.parent, index_in_block(op))
 
     @classmethod
     def after(cls, op: Operation) -> Builder:
-        from shardy_py.ir.edit import index_in_block
-
         return cls(op.parent, index_in_block(op) + 1)
 
     def create(self, name: str, operands: Sequence[Value] = (), *, result_types: Sequence[Type] | None = None,
@@ -64,8 +54,6 @@ class Builder:
             region = Region(parent=op)
             region.blocks.append(Block(parent=region))
             op.regions.append(region)
-        if result_types is not None:
-            lookup(name)  # loads the dialects on first use: their SSA name suggestions (%cst) print the op
         types = list(result_types) if result_types is not None else infer_result_types(op)
         for i, t in enumerate(types):
             v = Value("", t, op, i)
@@ -73,8 +61,6 @@ class Builder:
             op.results.append(v)
         op.result_groups = [("", len(types))] if types else []
         if self.block is not None:
-            from shardy_py.ir.edit import insert
-
             index = len(self.block.ops) if self.index is None else self.index
             insert(self.block, index, op)
             if self.index is not None:
@@ -83,12 +69,6 @@ class Builder:
 
 
 def infer_result_types(op: Operation) -> list[Type]:
-    """The result types ``op``'s declaration defines from its operands and attributes."""
-    decl = lookup(op.name)
-    if decl is not None and decl.infer_results is not None:
-        return list(decl.infer_results(op))
-    if (decl is not None and "SameOperandsAndResultType" in decl.traits) or op.name in _SAME_TYPE_OPS:
-        if not op.operands:
-            raise BuilderError(f"'{op.name}' takes its result type from an operand, but it has none")
-        return [op.operands[0].type]
-    raise BuilderError(f"give result_types for '{op.name}': its declaration does not define them")
+    """The result types ``op``'s declaration defines from its operands and attributes (``infer_results``,
+    ``SameOperandsAndResultType``); ``BuilderError`` when it does not define them."""
+    return hooks.infer_result_types(op)

@@ -15,11 +15,10 @@ import re
 
 import attrs
 
+from shardy_py.ir.attr_text import element_text, float_format, float_text, keyword_or_string, quote_string
 from shardy_py.ir.attrs import UNIT_ATTR, Attr
-from shardy_py.ir.types import ComplexType, FloatType, IntegerType, Type
-from shardy_py.syntax.attr_printer import quote_string
-from shardy_py.syntax.floats import FloatType as FloatFormat
-from shardy_py.syntax.floats import print_float
+from shardy_py.ir.dense_attrs import DenseElementsAttr, SparseElementsAttr
+from shardy_py.ir.types import IntegerType, Type
 
 _BARE = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 #: MLIR prints a non-splat elements attribute with more elements than this as a hex data blob.
@@ -30,36 +29,7 @@ def _frozen(cls):
     return attrs.frozen(cls, cache_hash=True, repr=True, str=False)
 
 
-def keyword_or_string(name: str) -> str:
-    """``name`` bare when it is an identifier (``[A-Za-z_][A-Za-z0-9_$.]*``), else quoted (``printKeywordOrString``)."""
-    return name if _BARE.match(name) else quote_string(name)
 
-
-_FORMATS: dict[str, FloatFormat] = {}
-
-
-def float_format(name: str) -> FloatFormat:
-    """The ``syntax.floats.FloatType`` (bit layout) of the float type called ``name``, cached."""
-    fmt = _FORMATS.get(name)
-    if fmt is None:
-        fmt = _FORMATS[name] = FloatFormat(name)
-    return fmt
-
-
-def float_text(bits: int, type_name: str) -> str:
-    """MLIR's ``printFloatValue`` of the value ``bits`` of the float type ``type_name``."""
-    return print_float(float_format(type_name), bits)
-
-
-def element_text(value, element: Type) -> str:
-    """One element of a dense elements / dense array attribute as MLIR prints it."""
-    if isinstance(element, ComplexType):
-        return f"({element_text(value[0], element.element)},{element_text(value[1], element.element)})"
-    if isinstance(element, FloatType):
-        return float_text(value, element.text)
-    if isinstance(element, IntegerType) and element.width == 1 and not element.signedness:
-        return "true" if value else "false"
-    return str(value)
 
 
 def elided_text(a: Attr) -> str:
@@ -235,8 +205,6 @@ class DenseResourceElementsAttr(Attr):
     def mlir_text(self) -> str:
         return f"dense_resource<{keyword_or_string(self.handle)}> : {self.type}"
 
-
-from shardy_py.ir.dense_attrs import DenseElementsAttr, SparseElementsAttr  # noqa: E402
 
 #: Builtin attribute classes (printed through their ``mlir_text``).
 BUILTIN_ATTR_CLASSES = (

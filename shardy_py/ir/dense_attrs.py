@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import attrs
 
+from shardy_py.ir.attr_text import element_text, float_format, quote_string
 from shardy_py.ir.attrs import Attr
-from shardy_py.ir.types import ComplexType, FloatType, IndexType, IntegerType, Type
+from shardy_py.ir.types import ComplexType, FloatType, IndexType, IntegerType, Type, parse_type
 
 HEX_ELEMENTS_LIMIT = 100
 
@@ -31,8 +32,6 @@ def shape_of(t: Type) -> tuple[int, ...]:
 
 def element_of(t: Type) -> Type:
     """The element type of a shaped type, as a value."""
-    from shardy_py.ir.types import parse_type
-
     return parse_type(t.element_type)
 
 
@@ -44,8 +43,6 @@ def scalar_layout(element: Type) -> tuple[str, int, bool] | None:
     if isinstance(element, IndexType):
         return "int", 64, True
     if isinstance(element, FloatType):
-        from shardy_py.ir.builtin_attrs import float_format
-
         return "float", float_format(element.text).width, False
     return None
 
@@ -187,12 +184,8 @@ def num_elements(t: Type) -> int:
 
 def elements_text(a: DenseElementsAttr, allow_hex: bool) -> str:
     """The text between ``dense<`` and ``>``."""
-    from shardy_py.ir.builtin_attrs import element_text
-
     count = a.num_elements
     if isinstance(a.data, tuple):
-        from shardy_py.syntax.attr_printer import quote_string
-
         if not a.data:
             return ""
         texts = [quote_string(s) for s in a.data]

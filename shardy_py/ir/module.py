@@ -5,8 +5,10 @@ from collections.abc import Iterator
 
 import attrs
 
+from shardy_py.ir import hooks
 from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Operation, Value
+from shardy_py.ir.partition_spec import mark_sharding
 
 
 @attrs.define(eq=False, repr=False)
@@ -71,26 +73,20 @@ class Module:
     def mark_sharding(self, value, mesh_name: str, partition_spec, **kwargs):
         """Attach a sharding built from a PartitionSpec to a func argument or op result.
 
-        See ``shardy_py.builder.mark_sharding`` for the arguments (``priority=``,
+        See ``shardy_py.ir.partition_spec.mark_sharding`` for the arguments (``priority=``,
         ``unreduced=``, ...); returns the ``TensorShardingAttr`` attached.
         """
-        from shardy_py.builder import mark_sharding
-
         return mark_sharding(self, value, mesh_name, partition_spec, **kwargs)
 
     def __str__(self) -> str:
-        from shardy_py.syntax.printer import print_module
-
-        return print_module(self)
+        return hooks.print_module(self)
 
     def __repr__(self) -> str:
         return f"<Module {self.filename or ''} {len(self.ops)} top-level ops>"
 
     def _repr_html_(self) -> str:
         """Notebook picture of every sharded value (what ``python -m shardy_py show`` draws)."""
-        from shardy_py.show.view import module_html
-
-        return module_html(self)
+        return hooks.module_html(self)
 
 
 def _drop_manual(s: TensorShardingAttr, manual: tuple[str, ...]) -> TensorShardingAttr:

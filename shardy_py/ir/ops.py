@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from shardy_py.ir import hooks
 from shardy_py.ir.attrs import Attr
 from shardy_py.ir.types import Type
 
@@ -454,6 +455,4 @@ class Operation:
         return f"<Operation {res + ' = ' if res else ''}{self.name} at {self.loc}>"
 
     def __str__(self) -> str:
-        from shardy_py.syntax.printer import print_op
-
-        return print_op(self)
+        return hooks.print_op(self)

@@ -3,29 +3,21 @@
 ``AssemblyFormat.cpp``).
 
 Each class has ``mlir_text()`` (the full ``#stablehlo...`` form) and, for the op formats that write the
-attribute without its wrapper, ``print_body()`` and a classmethod ``parse_body(reader, pos, end)`` ->
-``(attr, position after it)`` over an ``attr_reader.AttrReader``:
+attribute without its wrapper, ``print_body()`` (``syntax.stablehlo_attr_reader.parse_body`` reads it):
 
 * enums: ``EQ`` (``stablehlo.compare EQ, ...``, ``precision = [DEFAULT, HIGH]``);
 * ``ConvDimensionNumbersAttr``: ``[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]``;
-* ``DotDimensionNumbersAttr``: ``print_pretty()``/``parse_pretty`` for
+* ``DotDimensionNumbersAttr``: ``print_pretty()`` (read by ``parse_dot_pretty``) for
   ``batching_dims = [0] x [0], contracting_dims = [2] x [1]``;
-* the struct-like ones: ``print_body()``/``parse_body`` for ``<field = ..., ...>``.
+* the struct-like ones: ``print_body()`` for ``<field = ..., ...>``.
 """
 from __future__ import annotations
 
 import attrs
 
+from shardy_py.ir.attr_text import float_text
 from shardy_py.ir.attrs import Attr
-from shardy_py.ir.types import Type
-from shardy_py.syntax.stablehlo_attr_reader import (
-    read_conv_body,
-    read_dot_pretty,
-    read_enum_value,
-    read_result_accuracy,
-    read_struct,
-)
-from shardy_py.syntax.type_reader import K_DYNAMIC
+from shardy_py.ir.types import K_DYNAMIC, Type
 
 
 def _frozen(cls):
@@ -55,12 +47,6 @@ class EnumAttr(Attr):
     def print_body(self) -> str:
         """The bare case name, as op formats print it."""
         return self.value
-
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        """A bare case name at ``pos``: (attr, position after it)."""
-        value, pos = read_enum_value(reader, pos, end, cls)
-        return cls(value), pos
 
     def mlir_text(self) -> str:
         if self.WRAPPED:
@@ -111,7 +97,7 @@ def _struct_text(fields) -> str:
 
 
 class _StructAttr(Attr):
-    """Struct-like attributes printed with ``printStruct`` and read with ``parseStruct`` (any order)."""
+    """Struct-like attributes printed with ``printStruct`` (read with ``parseStruct``, in any order)."""
 
     __slots__ = ()
     PREFIX = ""
@@ -119,14 +105,6 @@ class _StructAttr(Attr):
     def print_body(self) -> str:
         """``<field = ..., ...>`` (without the ``#dialect.mnemonic``)."""
         return _struct_text((f.name, getattr(self, f.name)) for f in attrs.fields(type(self)))
-
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        """``<field = ..., ...>`` at ``pos``: (attr, position after it)."""
-        fields = attrs.fields(cls)
-        kinds = {f.name: ("int" if f.type in ("int", int) else "dims") for f in fields}
-        values, pos = read_struct(reader, pos, end, kinds)
-        return cls(**{f.name: values.get(f.name, 0 if kinds[f.name] == "int" else ()) for f in fields}), pos
 
     def mlir_text(self) -> str:
         return self.PREFIX + self.print_body()
@@ -161,7 +139,7 @@ class ScatterDimensionNumbersAttr(_StructAttr):
 @_frozen
 class DotDimensionNumbersAttr(_StructAttr):
     """``#stablehlo.dot<lhs_batching_dimensions = [0], ...>``; op form ``batching_dims = [0] x [0],
-    contracting_dims = [2] x [1]`` through ``print_pretty``/``parse_pretty``."""
+    contracting_dims = [2] x [1]`` through ``print_pretty``."""
 
     PREFIX = "#stablehlo.dot"
     lhs_batching_dimensions: tuple[int, ...] = attrs.field(converter=_tuple, default=())
@@ -177,13 +155,6 @@ class DotDimensionNumbersAttr(_StructAttr):
         if self.lhs_batching_dimensions or self.rhs_batching_dimensions:
             out = f"batching_dims = {pair(self.lhs_batching_dimensions, self.rhs_batching_dimensions)}, "
         return out + f"contracting_dims = {pair(self.lhs_contracting_dimensions, self.rhs_contracting_dimensions)}"
-
-    @classmethod
-    def parse_pretty(cls, reader, pos: int, end: int):
-        """``[batching_dims = [..] x [..],] contracting_dims = [..] x [..]``: (attr, position after it)."""
-        lb, rb, lc, rc, pos = read_dot_pretty(reader, pos, end)
-        return cls(lb, rb, lc, rc), pos
-
 
 @_frozen
 class RaggedDotDimensionNumbersAttr(_StructAttr):
@@ -209,12 +180,6 @@ class ChannelHandleAttr(_StructAttr):
     def print_body(self) -> str:
         return f"<handle = {self.handle}, type = {self.type}>"
 
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        values, pos = read_struct(reader, pos, end, {"handle": "int", "type": "int"}, required=True)
-        return cls(values["handle"], values["type"]), pos
-
-
 @_frozen
 class OutputOperandAliasAttr(_StructAttr):
     """``#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0,
@@ -228,13 +193,6 @@ class OutputOperandAliasAttr(_StructAttr):
     def print_body(self) -> str:
         return (f"<output_tuple_indices = {dims_text(self.output_tuple_indices)}, operand_index = "
                 f"{self.operand_index}, operand_tuple_indices = {dims_text(self.operand_tuple_indices)}>")
-
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        kinds = {"output_tuple_indices": "dims", "operand_index": "int", "operand_tuple_indices": "dims"}
-        values, pos = read_struct(reader, pos, end, kinds, required=True, ordered=True)
-        return cls(values["output_tuple_indices"], values["operand_index"], values["operand_tuple_indices"]), pos
-
 
 @_frozen
 class TypeExtensionsAttr(Attr):
@@ -260,8 +218,6 @@ class ResultAccuracyAttr(Attr):
     mode: ResultAccuracyModeAttr = ResultAccuracyModeAttr("DEFAULT")
 
     def print_body(self) -> str:
-        from shardy_py.ir.builtin_attrs import float_text
-
         out = "<"
         for name, bits in (("atol", self.atol), ("rtol", self.rtol)):
             if bits & ~(1 << 63):
@@ -278,15 +234,6 @@ class ResultAccuracyAttr(Attr):
         if self.mode.value in ("DEFAULT", "HIGHEST") and (self.atol & ~sign or self.rtol & ~sign or self.ulps):
             return f"Invalid tolerances for ResultAccuracyAttr with mode {self.mode.value}, must be all zero."
         return None
-
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        start = reader.skip(pos)
-        atol, rtol, ulps, mode, pos = read_result_accuracy(reader, pos, end, ResultAccuracyModeAttr)
-        attr = cls(atol, rtol, ulps, mode)
-        if (message := attr.verify()) is not None:
-            raise reader.error(message, start)
-        return attr, pos
 
     def mlir_text(self) -> str:
         return "#stablehlo.result_accuracy" + self.print_body()
@@ -317,18 +264,6 @@ class DotAlgorithmAttr(Attr):
                 f"rhs_component_count = {self.rhs_component_count}, num_primitive_operations = "
                 f"{self.num_primitive_operations}, allow_imprecise_accumulation = "
                 f"{'true' if self.allow_imprecise_accumulation else 'false'}>")
-
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        kinds = {"lhs_precision_type": "type", "rhs_precision_type": "type", "accumulation_type": "type",
-                 "lhs_component_count": "int", "rhs_component_count": "int", "num_primitive_operations": "int",
-                 "allow_imprecise_accumulation": "bool"}
-        start = reader.skip(pos)
-        v, pos = read_struct(reader, pos, end, kinds, required=True, ordered=True)
-        attr = cls(**v)
-        if (message := attr.verify()) is not None:
-            raise reader.error(message, start)
-        return attr, pos
 
     def verify(self) -> str | None:
         """``verifyDotAlgorithmAttr``: the error message, or None for a known algorithm."""
@@ -392,12 +327,6 @@ class ConvDimensionNumbersAttr(Attr):
                 + "->" + dims(self.output_spatial_dimensions, ((self.output_batch_dimension, "b"),
                                                                (self.output_feature_dimension, "f"))))
 
-    @classmethod
-    def parse_body(cls, reader, pos: int, end: int):
-        """``[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`` at ``pos``: (attr, position after it)."""
-        fields, pos = read_conv_body(reader, pos, end)
-        return cls(*fields), pos
-
     def mlir_text(self) -> str:
         return f"#stablehlo.conv<{self.print_body()}>"
 
@@ -407,37 +336,10 @@ STABLEHLO_ATTR_CLASSES = (*ENUM_CLASSES, GatherDimensionNumbersAttr, ScatterDime
                           OutputOperandAliasAttr, TypeExtensionsAttr, ResultAccuracyAttr, DotAlgorithmAttr,
                           ConvDimensionNumbersAttr)
 
-_ENUMS = {(c.DIALECT, c.MNEMONIC): c for c in ENUM_CLASSES}
-_STRUCTS = {
+ENUMS_BY_KEY = {(c.DIALECT, c.MNEMONIC): c for c in ENUM_CLASSES}
+STRUCTS_BY_KEY = {
     ("stablehlo", "gather"): GatherDimensionNumbersAttr, ("stablehlo", "scatter"): ScatterDimensionNumbersAttr,
     ("stablehlo", "dot"): DotDimensionNumbersAttr, ("chlo", "ragged_dot"): RaggedDotDimensionNumbersAttr,
     ("stablehlo", "channel_handle"): ChannelHandleAttr, ("stablehlo", "output_operand_alias"): OutputOperandAliasAttr,
     ("stablehlo", "result_accuracy"): ResultAccuracyAttr, ("stablehlo", "dot_algorithm"): DotAlgorithmAttr,
 }
-
-
-def read_dialect_attr(reader, dialect: str, mnemonic: str | None, lt: int, stop: int) -> Attr | None:
-    """The attribute ``#dialect[.mnemonic]<...>`` whose ``<`` is at ``lt`` and which ends at ``stop``;
-    None for one we do not model (kept as written)."""
-    from shardy_py.syntax.stablehlo_attr_reader import read_bounds, read_conv_attr, read_wrapped_enum
-
-    if mnemonic is None:
-        return read_wrapped_enum(reader, dialect, lt, stop, _ENUMS)
-    key = (dialect, mnemonic)
-    if key in _ENUMS and not _ENUMS[key].WRAPPED:
-        value, pos = read_enum_value(reader, lt + 1, stop - 1, _ENUMS[key])
-        reader.expect(pos, stop, ">", f"to close #{dialect}.{mnemonic}")
-        return _ENUMS[key](value)
-    cls = _STRUCTS.get(key)
-    if cls is not None:
-        attr, pos = cls.parse_body(reader, lt, stop)
-    elif key == ("stablehlo", "conv"):
-        attr, pos = read_conv_attr(reader, lt, stop, ConvDimensionNumbersAttr)
-    elif key in (("stablehlo", "type_extensions"), ("stablehlo", "bounds")):
-        attr, pos = TypeExtensionsAttr(read_bounds(reader, lt, stop, mnemonic == "bounds")), stop
-    else:
-        return None
-    at = reader.peek(pos, stop)[1]
-    if at != stop:
-        raise reader.error(f"unexpected text in #{dialect}.{mnemonic}", at)
-    return attr

@@ -16,7 +16,12 @@ import re
 
 import attrs
 
+from shardy_py.errors import AttrSyntaxError
+from shardy_py.ir import hooks
+
 DYNAMIC = -1  # a ``?`` dimension
+#: ``ShapedType::kDynamic``: a ``?`` in StableHLO's attribute dimension lists (bounds, dims).
+K_DYNAMIC = -(1 << 63)
 
 
 @attrs.frozen(cache_hash=True)
@@ -139,9 +144,7 @@ class RankedTensorType(Type):
         """The encoding as an attribute value (None without one)."""
         if self.encoding is None:
             return None
-        from shardy_py.syntax.attr_reader import parse_attribute
-
-        return parse_attribute(self.encoding)
+        return hooks.read_attribute(self.encoding)
 
 
 @attrs.frozen(cache_hash=True)
@@ -271,10 +274,7 @@ def _loose_type(text: str) -> Type:
 @functools.lru_cache(maxsize=16384)
 def parse_type(text: str) -> Type:
     """The ``Type`` for ``text`` (typed and canonical; text that is not a valid type is kept as text)."""
-    from shardy_py.errors import AttrSyntaxError
-    from shardy_py.syntax.attr_reader import parse_mlir_type
-
     try:
-        return parse_mlir_type(text)
+        return hooks.read_type(text)
     except AttrSyntaxError:
         return _loose_type(text)

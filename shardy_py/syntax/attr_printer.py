@@ -8,25 +8,12 @@ give the pieces the op printer needs.
 """
 from __future__ import annotations
 
+import re
+
 from shardy_py.ir import attrs as A
+from shardy_py.ir.attr_text import quote_string
 
-_BARE_SYMBOL = __import__("re").compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
-_PRINTABLE = {chr(c) for c in range(0x20, 0x7F)} - {'"', "\\"}
-
-
-def quote_string(s: str) -> str:
-    """MLIR ``printString``: printable ASCII as is, ``\\`` doubled, every other
-    byte as ``\\`` + two upper-case hex digits."""
-    out = ['"']
-    for ch in s:
-        if ch in _PRINTABLE:
-            out.append(ch)
-        elif ch == "\\":
-            out.append("\\\\")
-        else:
-            out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", errors="surrogateescape"))
-    out.append('"')
-    return "".join(out)
+_BARE_SYMBOL = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 
 
 def symbol_ref(name: str) -> str:

@@ -25,6 +25,7 @@ from shardy_py.ir import types as T
 from shardy_py.ir.attrs import UNIT_ATTR, Attr, OpaqueAttr
 from shardy_py.syntax.dense_reader import read_dense, read_dense_array, read_sparse
 from shardy_py.syntax.numbers import LiteralError, decimal_float_bits, hex_float_bits, integer_value
+from shardy_py.syntax.stablehlo_attr_reader import read_dialect_attr
 from shardy_py.syntax.type_reader import BARE_ID, STRING, WS, TypeReader
 
 _NUMBER = re.compile(r"(-)?\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?)|0x([0-9a-fA-F]+)|(\d+))(?![\w.])")
@@ -212,8 +213,6 @@ class AttrReader(TypeReader):
             except AttrSyntaxError as e:
                 raise self.error(e.message, pos + e.offset) from None
         if dialect in ("stablehlo", "chlo") and has_body:
-            from shardy_py.ir.stablehlo_attrs import read_dialect_attr
-
             attr = read_dialect_attr(self, dialect, name, m.end(), stop)
             if attr is not None:
                 return attr, stop

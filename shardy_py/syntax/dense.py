@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from shardy_py.syntax.floats import FORMATS, FloatType, literal_bits, print_float
+from shardy_py.ir.floats import FORMATS, FloatType, literal_bits, print_float
 
 _INT_TYPE = re.compile(r"(s|u)?i(\d+)\Z")
 _TOKEN = re.compile(r"\s*(?:([\[\](),])|(true|false)|([-+]?(?:\d+\.\d*(?:[eE][-+]?\d+)?|\d+[eE][-+]?\d+|inf|nan)|"

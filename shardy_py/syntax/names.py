@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from shardy_py.dialects.registry import BLOCK_ARG_NAMERS, RESULT_NAMERS
+from shardy_py.dialects.registry import BLOCK_ARG_NAMERS, RESULT_NAMERS, ensure_loaded
 from shardy_py.ir.ops import Block, Operation, Region, Value
 
 # The ops' name suggestions (``RESULT_NAMERS``: OpAsmOpInterface::getAsmResultNames, pretty form only;
@@ -76,6 +76,7 @@ class SsaNames:
     """
 
     def __init__(self, root: Operation, generic: bool = False, lazy: bool = False):
+        ensure_loaded()  # (the dialects' name suggestions)
         self.generic = generic
         self.lazy = lazy and not generic
         self._outer: dict[Value, str] = {}   # names of values numbered eagerly

@@ -1,11 +1,21 @@
-"""Readers of the StableHLO / CHLO attribute bodies (the parsers in ``StablehloOps.cpp``, ``ChloOps.cpp``
-and ``AssemblyFormat.cpp``), over an ``attr_reader.AttrReader``; ``ir.stablehlo_attrs`` builds the values.
+"""Readers of the StableHLO / CHLO attributes (the parsers in ``StablehloOps.cpp``, ``ChloOps.cpp``
+and ``AssemblyFormat.cpp``), over an ``attr_reader.AttrReader``, into the values of ``ir.stablehlo_attrs``.
 
-Each reader takes ``(reader, pos, end)`` and returns what it read with the position after it.
+Each reader takes ``(reader, pos, end)`` and returns what it read with the position after it:
+``read_dialect_attr`` a whole ``#stablehlo...`` attribute, ``parse_body`` one written without its
+``#dialect.mnemonic`` (as op formats write it), ``parse_dot_pretty`` a dot's dimension numbers in the
+op form.
 """
 from __future__ import annotations
 
-from shardy_py.syntax.type_reader import BARE_ID, K_DYNAMIC
+import attrs
+
+from shardy_py.ir import stablehlo_attrs as S
+from shardy_py.ir.attr_text import float_format
+from shardy_py.ir.attrs import Attr
+from shardy_py.ir.types import K_DYNAMIC
+from shardy_py.syntax.numbers import decimal_float_bits
+from shardy_py.syntax.type_reader import BARE_ID
 
 _NON_SPATIAL = {"b": -1, "f": -2, "i": -3, "o": -4}
 _CONV_FIELDS = {
@@ -129,11 +139,7 @@ def read_dot_pretty(reader, pos: int, end: int):
 def read_result_accuracy(reader, pos: int, end: int, mode_cls):
     """``<atol = F, rtol = F, ulps = N, mode = M>`` (each of the first three optional, in this order):
     (atol bits, rtol bits, ulps, mode attribute, position after)."""
-    from shardy_py.syntax.numbers import decimal_float_bits
-
     pos = reader.expect(pos, end, "<", "to open #stablehlo.result_accuracy")
-    from shardy_py.ir.builtin_attrs import float_format
-
     found = {"atol": 0, "rtol": 0}
     for name in ("atol", "rtol"):
         at = reader.skip(pos)
@@ -251,3 +257,96 @@ def read_bounds(reader, lt: int, stop: int, short: bool) -> tuple[int, ...]:
             continue
         reader.expect(pos, stop, ">", "to close #stablehlo.bounds")
         return tuple(out)
+
+
+# -- the attribute values ---------------------------------------------------------------------------------
+
+def parse_body(cls, reader, pos: int, end: int):
+    """An attribute of class ``cls`` written without its ``#dialect.mnemonic`` at ``pos`` (a case name
+    for an enum, ``<field = ..., ...>`` for a struct): (attr, position after it)."""
+    if issubclass(cls, S.EnumAttr):
+        value, pos = read_enum_value(reader, pos, end, cls)
+        return cls(value), pos
+    reader_of = _BODY_READERS.get(cls)
+    if reader_of is not None:
+        return reader_of(cls, reader, pos, end)
+    fields = attrs.fields(cls)
+    kinds = {f.name: ("int" if f.type in ("int", int) else "dims") for f in fields}
+    values, pos = read_struct(reader, pos, end, kinds)
+    return cls(**{f.name: values.get(f.name, 0 if kinds[f.name] == "int" else ()) for f in fields}), pos
+
+
+def _channel_handle(cls, reader, pos: int, end: int):
+    values, pos = read_struct(reader, pos, end, {"handle": "int", "type": "int"}, required=True)
+    return cls(values["handle"], values["type"]), pos
+
+
+def _output_operand_alias(cls, reader, pos: int, end: int):
+    kinds = {"output_tuple_indices": "dims", "operand_index": "int", "operand_tuple_indices": "dims"}
+    values, pos = read_struct(reader, pos, end, kinds, required=True, ordered=True)
+    return cls(values["output_tuple_indices"], values["operand_index"], values["operand_tuple_indices"]), pos
+
+
+def _result_accuracy(cls, reader, pos: int, end: int):
+    start = reader.skip(pos)
+    atol, rtol, ulps, mode, pos = read_result_accuracy(reader, pos, end, S.ResultAccuracyModeAttr)
+    attr = cls(atol, rtol, ulps, mode)
+    if (message := attr.verify()) is not None:
+        raise reader.error(message, start)
+    return attr, pos
+
+
+def _dot_algorithm(cls, reader, pos: int, end: int):
+    kinds = {"lhs_precision_type": "type", "rhs_precision_type": "type", "accumulation_type": "type",
+             "lhs_component_count": "int", "rhs_component_count": "int", "num_primitive_operations": "int",
+             "allow_imprecise_accumulation": "bool"}
+    start = reader.skip(pos)
+    v, pos = read_struct(reader, pos, end, kinds, required=True, ordered=True)
+    attr = cls(**v)
+    if (message := attr.verify()) is not None:
+        raise reader.error(message, start)
+    return attr, pos
+
+
+def _conv(cls, reader, pos: int, end: int):
+    """``[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]``."""
+    fields, pos = read_conv_body(reader, pos, end)
+    return cls(*fields), pos
+
+
+_BODY_READERS = {S.ChannelHandleAttr: _channel_handle, S.OutputOperandAliasAttr: _output_operand_alias,
+                 S.ResultAccuracyAttr: _result_accuracy, S.DotAlgorithmAttr: _dot_algorithm,
+                 S.ConvDimensionNumbersAttr: _conv}
+
+
+def parse_dot_pretty(reader, pos: int, end: int):
+    """``[batching_dims = [..] x [..],] contracting_dims = [..] x [..]``: (``DotDimensionNumbersAttr``,
+    position after it)."""
+    lb, rb, lc, rc, pos = read_dot_pretty(reader, pos, end)
+    return S.DotDimensionNumbersAttr(lb, rb, lc, rc), pos
+
+
+def read_dialect_attr(reader, dialect: str, mnemonic: str | None, lt: int, stop: int) -> Attr | None:
+    """The attribute ``#dialect[.mnemonic]<...>`` whose ``<`` is at ``lt`` and which ends at ``stop``;
+    None for one we do not model (kept as written)."""
+    enums = S.ENUMS_BY_KEY
+    if mnemonic is None:
+        return read_wrapped_enum(reader, dialect, lt, stop, enums)
+    key = (dialect, mnemonic)
+    if key in enums and not enums[key].WRAPPED:
+        value, pos = read_enum_value(reader, lt + 1, stop - 1, enums[key])
+        reader.expect(pos, stop, ">", f"to close #{dialect}.{mnemonic}")
+        return enums[key](value)
+    cls = S.STRUCTS_BY_KEY.get(key)
+    if cls is not None:
+        attr, pos = parse_body(cls, reader, lt, stop)
+    elif key == ("stablehlo", "conv"):
+        attr, pos = read_conv_attr(reader, lt, stop, S.ConvDimensionNumbersAttr)
+    elif key in (("stablehlo", "type_extensions"), ("stablehlo", "bounds")):
+        attr, pos = S.TypeExtensionsAttr(read_bounds(reader, lt, stop, mnemonic == "bounds")), stop
+    else:
+        return None
+    at = reader.peek(pos, stop)[1]
+    if at != stop:
+        raise reader.error(f"unexpected text in #{dialect}.{mnemonic}", at)
+    return attr

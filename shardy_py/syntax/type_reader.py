@@ -12,9 +12,9 @@ import re
 
 from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir import types as T
+from shardy_py.ir.types import K_DYNAMIC
 
 #: ``ShapedType::kDynamic``: what ``?`` reads as in StableHLO dimension lists (``dims``).
-K_DYNAMIC = -(1 << 63)
 #: Nesting deeper than this (arrays in arrays, types in types, ...) is refused with an error.
 MAX_DEPTH = 200
 
