@@ -142,15 +142,7 @@ def print_module(module: Module, *, generic: bool = False, debug_info: bool = Fa
 
 
 def parse_attribute(text: str) -> Attr:
-    """Parse one standalone sdy attribute, e.g. ``'#sdy.sharding<@m, [{"a"}]>'``."""
-    from shardy_py.errors import AttrSyntaxError
-    from shardy_py.syntax.scanner import LineIndex
-    from shardy_py.syntax.sdy_parser import parse_sdy
+    """Parse one standalone sdy attribute, e.g. ``'#sdy.sharding<@m, [{"a"}]>'`` (raises ``ParseError``)."""
+    from shardy_py.syntax.sdy_parser import parse_sdy_attribute
 
-    stripped = text.strip()
-    lead = len(text) - len(text.lstrip())
-    try:
-        return parse_sdy(stripped, "attribute")
-    except AttrSyntaxError as e:
-        line, col = LineIndex(text).locate(lead + e.offset)
-        raise ParseError(e.message, line, col, lead + e.offset) from None
+    return parse_sdy_attribute(text)

@@ -180,7 +180,7 @@ def test_readme_example_is_what_the_command_prints(run_main):
 
 def test_readme_python_example_prints_what_the_command_prints(monkeypatch, capsys):
     code, shown = _readme_rules_example()
-    assert "from shardy_py.rules import RuleView, describe\n" in code
+    assert "from shardy_py.show import RuleView, describe\n" in code
     monkeypatch.chdir(REPO)
     exec(compile(code, "README.md", "exec"), {})
     assert capsys.readouterr().out == shown

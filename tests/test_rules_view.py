@@ -1,4 +1,4 @@
-"""The readable view of an op sharding rule (``shardy_py.rules.view``): text and HTML."""
+"""The readable view of an op sharding rule (``shardy_py.show.rule_view``): text and HTML."""
 from __future__ import annotations
 
 from html.parser import HTMLParser
@@ -7,7 +7,7 @@ import pytest
 
 import shardy_py
 from shardy_py.ir.attrs import DimMappingAttr, OpShardingRuleAttr, TensorMappingAttr
-from shardy_py.rules.view import RuleView, describe, factor_kind, is_blocked
+from shardy_py.show.rule_view import RuleView, describe, factor_kind, is_blocked
 
 DOT = "#sdy.op_sharding_rule<([i, k], [k, j])->([i, j]) {i=8, j=16, k=4} reduction={k}>"
 RESHAPE = ("#sdy.op_sharding_rule<([ij, k])->([i, jk]) {i=2, j=4, k=3} need_replication={k} "

@@ -22,8 +22,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     typed_prop,
 )
 from shardy_py.dialects.stablehlo_verify_types import arg_types, entry_block, known, terminator_types
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.stablehlo_attrs import DotDimensionNumbersAttr, RaggedDotDimensionNumbersAttr
-from shardy_py.verify.diagnostics import Failure, fail
 
 #: The broadcasting ops whose element types need only be compatible (quantized alike), and those
 #: without an element-type trait (logical ops, complex, compare); the others require the same element type.

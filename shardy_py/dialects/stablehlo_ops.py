@@ -241,5 +241,3 @@ declare("stablehlo.set_dimension_size", operands=("operand", "size"), attributes
         verify=shapes.verify_set_dimension_size)
 declare("stablehlo.torch_index_select", operands=("operand", "index"), attributes=(attr("dim"), attr("batch_dims")),
         results=("result",))
-
-from shardy_py.dialects import stablehlo_ops_calls  # noqa: E402, F401  (the rest of the family)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from shardy_py.dialects.stablehlo_verify_collectives import verify_int_attrs
 from shardy_py.dialects.stablehlo_verify_common import bounds, check_inferred, element, int_prop, shape, tensor
 from shardy_py.dialects.stablehlo_verify_types import clean_when_seen_with_regions, compatible_shape, known
-from shardy_py.verify.diagnostics import Failure, fail
+from shardy_py.ir.diagnostics import Failure, fail
 
 #: Per op: the indices of the multi-dimensional and the single-dimensional operands, and whether it
 #: infers the feature-sized results too (all but inference).

@@ -14,9 +14,9 @@ from shardy_py.dialects.stablehlo_verify_types import (
     nearest_symbol,
     q,
 )
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import MemRefType, RankedTensorType, TupleType, Type, UnrankedTensorType
-from shardy_py.verify.diagnostics import Failure, fail
-from shardy_py.verify.typeutil import split_top_level, tuple_elements
+from shardy_py.ir.typeutil import split_top_level, tuple_elements
 
 _API_VERSIONS = {0: "API_VERSION_UNSPECIFIED", 1: "API_VERSION_ORIGINAL", 2: "API_VERSION_STATUS_RETURNING",
                  3: "API_VERSION_STATUS_RETURNING_UNIFIED", 4: "API_VERSION_TYPED_FFI"}

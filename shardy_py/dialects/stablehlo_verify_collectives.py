@@ -33,8 +33,8 @@ from shardy_py.dialects.stablehlo_verify_types import (
     scalar_tensor,
     terminator_types,
 )
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import DYNAMIC, RankedTensorType
-from shardy_py.verify.diagnostics import Failure, fail
 
 _HANDLE = re.compile(r"handle\s*=\s*(-?\d+)")
 

@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Sequence
 
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import (
     DYNAMIC,
     ComplexType,
@@ -24,8 +25,7 @@ from shardy_py.ir.types import (
     UnrankedTensorType,
     parse_type,
 )
-from shardy_py.verify.diagnostics import Failure, fail
-from shardy_py.verify.typeutil import operand_types
+from shardy_py.ir.typeutil import operand_types
 
 _INT = re.compile(r"-?\d+")
 
@@ -302,7 +302,7 @@ def constant_ints(value) -> list[int] | None:
 def attr_position(op, ctx, needle: str) -> tuple[int, int] | None:
     """``(line, column)`` of the first ``needle`` written at or after ``op``'s location in the module's source (where
     MLIR reports a failure of an attribute's own verifier); None when the source does not show it."""
-    from shardy_py.verify.source_positions import SourcePositions
+    from shardy_py.syntax.source_positions import SourcePositions
 
     loc = getattr(op, "loc", None)
     if loc is None or ctx is None:

@@ -24,8 +24,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
 )
 from shardy_py.dialects.stablehlo_verify_dot import dims_text, precision_config
 from shardy_py.dialects.stablehlo_verify_windows import padding_pairs, window_dims, window_output_shape
+from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.stablehlo_attrs import ConvDimensionNumbersAttr
-from shardy_py.verify.diagnostics import Failure
 
 
 def _group_counts(op, ctx) -> tuple[int, int] | Failure | None:

@@ -20,8 +20,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     typed_prop,
 )
 from shardy_py.ir.builtin_attrs import ArrayAttr
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.stablehlo_attrs import DotDimensionNumbersAttr, PrecisionAttr
-from shardy_py.verify.diagnostics import Failure, fail
 
 
 def dims_text(dims: Sequence[int]) -> str:

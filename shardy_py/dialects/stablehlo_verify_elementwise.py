@@ -28,8 +28,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     shapes_compatible,
     tensor,
 )
+from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.types import ComplexType, QuantizedType, RankedTensorType, Type
-from shardy_py.verify.diagnostics import Failure
 
 # ODS element classes: pred, int (signless or unsigned), sint (signless only: ``HLO_SInt``), float,
 # complex, quant (per-tensor), quant_axis (per-axis).

@@ -26,8 +26,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
 )
 from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
 from shardy_py.dialects.stablehlo_verify_types import block_known, entry_block, scalar_tensor
+from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.stablehlo_attrs import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr
-from shardy_py.verify.diagnostics import Failure
 
 
 def _distinct(op, lhs: Sequence[int], rhs: Sequence[int], lhs_name: str, rhs_name: str) -> Failure | None:

@@ -7,9 +7,9 @@ import re
 
 from shardy_py.dialects.stablehlo_verify_common import check_inferred, op_fail, prop
 from shardy_py.dialects.stablehlo_verify_types import clean_when_seen_with_regions, known, q
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import FutureType, RankedTensorType, TokenType, Type, UnrankedTensorType, parse_type
-from shardy_py.verify.diagnostics import Failure, fail
-from shardy_py.verify.typeutil import split_top_level
+from shardy_py.ir.typeutil import split_top_level
 
 _CHANNEL_TYPE = re.compile(r"type\s*=\s*(-?\d+)")
 _TOKEN = "!stablehlo.token"

@@ -27,8 +27,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     tensor,
     typed_prop,
 )
+from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.types import QuantizedType, RankedTensorType
-from shardy_py.verify.diagnostics import Failure
 
 #: How LLVM prints a ``?`` size held as ``ShapedType::kDynamic`` in a plain integer list.
 _K_DYNAMIC = -9223372036854775808

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from shardy_py.dialects.registry import OPS, add_verifier
 from shardy_py.dialects.stablehlo_verify_common import element, typed_prop
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import QuantizedType
-from shardy_py.verify.diagnostics import Failure, fail
 
 
 def _elements(op):

@@ -11,8 +11,8 @@ import struct
 from shardy_py.dialects.registry import OPS, add_verifier
 from shardy_py.dialects.stablehlo_verify_common import element, ints_prop, shape
 from shardy_py.dialects.stablehlo_verify_types import q
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import QuantizedType
-from shardy_py.verify.diagnostics import Failure, fail
 
 
 def _quant(t) -> QuantizedType | None:

@@ -9,8 +9,8 @@ import re
 
 from shardy_py.dialects.registry import OPS, add_verifier
 from shardy_py.dialects.stablehlo_verify_common import element
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import QuantizedType
-from shardy_py.verify.diagnostics import Failure, fail
 
 _F, _P, _I = "4/6/8/16/32/64-bit float", "bool", "2/4/8/16/32/64-bit integer"
 _C, _Q = "complex type with 32/64-bit float elements", "per-tensor integer quantized"

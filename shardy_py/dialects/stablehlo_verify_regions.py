@@ -33,8 +33,8 @@ from shardy_py.dialects.stablehlo_verify_types import (
     scalar_tensor,
     terminator_types,
 )
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import RankedTensorType
-from shardy_py.verify.diagnostics import Failure, fail
 
 
 def verify_reducer(block, input_types, init_types, allowed_dims) -> Failure | None:

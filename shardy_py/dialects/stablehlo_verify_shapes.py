@@ -33,8 +33,8 @@ from shardy_py.dialects.stablehlo_verify_common import (
     static_dimension_tensor,
     tensor,
 )
+from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.types import TupleType
-from shardy_py.verify.diagnostics import Failure
 
 
 def _joined(values: Sequence[int]) -> str:

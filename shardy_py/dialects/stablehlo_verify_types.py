@@ -191,7 +191,7 @@ def terminator_types(block) -> list[Type | None] | None:
     term = block.ops[-1]
     types = [v.type if v is not None else None for v in term.operands]
     if None in types or len(types) != len(term.operand_names_view):
-        from shardy_py.verify.typeutil import operand_types
+        from shardy_py.ir.typeutil import operand_types
 
         return operand_types(term)
     return types

@@ -35,12 +35,17 @@ from shardy_py.explanation.origins import Node, enclosing_func, func_name
 from shardy_py.explanation.trace import explain_node, node_stories
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Block, Value
+from shardy_py.passes.manager import PassError
+from shardy_py.passes.propagation.propagation_pipeline import (
+    options_of,
+    original_of,
+    propagate,
+    remember_original,
+)
 
 __all__ = ["explain", "Explanation", "AxisStory", "Hop", "KeptAway", "ExplainError", "remember_original",
            "find_value", "axis_stories"]
 
-_ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_OPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: Modules of ``shardy_py.propagate`` run without debug options -> the same run with them.
 _TRACKED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 #: Ops the propagation pipeline replaces by another kind at the same location.
@@ -51,30 +56,19 @@ class ExplainError(ValueError):
     """The value to explain cannot be found (or is not a value of the module)."""
 
 
-def remember_original(propagated: Module, original: Module, options: dict | None = None) -> None:
-    """Record ``original`` (the module before propagation) and the options ``shardy_py.propagate``
-    ran with, for ``explain`` on ``propagated``."""
-    _ORIGINALS[propagated] = original
-    if options is not None:
-        _OPTIONS[propagated] = options
-
-
 def _tracked(module: Module) -> Module:
     """``module`` when it carries Shardy's origin attributes or is not ``shardy_py.propagate``'s;
     else the same propagation run again with the debug options on (once per module: the copy
     ``explain`` reads, so that the Python API tracks origins as the command line does)."""
-    options = _OPTIONS.get(module)
+    options = options_of(module)
     if options is None or options.get("debug_sharding_origins"):
         return module
     if module in _TRACKED:
         return _TRACKED[module]
-    from shardy_py.passes.manager import PassError
-    from shardy_py.passes.propagation.propagation_pipeline import propagate
-
     tracked = module
     for edges in (True, False):  # edges fail verification on some modules (a while), in jaxlib too
         try:
-            run = propagate(_ORIGINALS[module], **{**options, "debug_sharding_origins": True,
+            run = propagate(original_of(module), **{**options, "debug_sharding_origins": True,
                                                    "debug_propagation_edge_sharding": edges})
         except PassError:
             continue
@@ -244,11 +238,11 @@ def explain(module: Module, value: Value | str, *, original: Module | None = Non
         node = Node(value if tracked is module else _same_value(value, module, tracked))
     elif isinstance(value, str):
         tracked = _tracked(module)
-        node = find_value(tracked, value, original if original is not None else _ORIGINALS.get(module))
+        node = find_value(tracked, value, original if original is not None else original_of(module))
     else:
         raise ExplainError(f"explain needs a Value or a name such as '%0', not {type(value).__name__}")
     if original is None:
-        original = _ORIGINALS.get(module)
+        original = original_of(module)
     module = tracked
     explanation = explain_node(node, module, original)
     explanation.source_name = source_name

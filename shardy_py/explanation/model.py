@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shardy_py.explanation.origins import Node, UserSharding
+from shardy_py.explanation.render import explanation_html, explanation_text, wrapped
 from shardy_py.ir.attrs import AxisRefAttr, TensorShardingAttr
 from shardy_py.ir.ops import Location, Operation
 
@@ -87,18 +88,12 @@ class Explanation:
     source_name: str | None = None
 
     def __str__(self) -> str:
-        from shardy_py.explanation.render import explanation_text
-
         return explanation_text(self)
 
     def text(self, width: int | None = None) -> str:
         """``str()`` with every line longer than ``width`` wrapped at spaces, its continuation
         indented under it (for a terminal; ``None``: lines as long as they are)."""
-        from shardy_py.explanation.render import wrapped
-
         return wrapped(str(self), width)
 
     def _repr_html_(self) -> str:
-        from shardy_py.explanation.render import explanation_html
-
         return explanation_html(self)

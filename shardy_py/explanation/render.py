@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import html
 import textwrap
+from typing import TYPE_CHECKING
 
-from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 from shardy_py.explanation.origins import UserSharding, axis_text
+
+if TYPE_CHECKING:  # (the model's classes print themselves through here)
+    from shardy_py.explanation.model import AxisStory, Explanation, Hop, KeptAway
 
 
 def _at(loc, source_name: str | None) -> str:

@@ -44,7 +44,7 @@ def from_jax(f, *args, **kwargs):
         import jax
     except ImportError:
         raise ImportError("shardy_py.from_jax needs JAX: pip install jax") from None
-    from shardy_py import parse
+    from shardy_py.syntax.parser import parse_module
 
     jitted = f if callable(getattr(f, "trace", None)) else jax.jit(f)
     traced = jitted.trace(*args, **kwargs)
@@ -54,4 +54,4 @@ def from_jax(f, *args, **kwargs):
         if "lowering_platforms" not in str(e):
             raise
         lowered = traced.lower(lowering_platforms=("cpu",))
-    return parse(lowered)
+    return parse_module(module_text(lowered))

@@ -50,9 +50,9 @@ def import_module(module: Module, *, mesh=None, mesh_name: str | None = None,
 
     m = working_copy(module)
     if isinstance(mesh, str):
-        from shardy_py import parse_attribute
+        from shardy_py.syntax.sdy_parser import parse_sdy_attribute
 
-        mesh = parse_attribute(mesh if mesh.startswith("#") else f"#sdy.mesh{mesh}")
+        mesh = parse_sdy_attribute(mesh if mesh.startswith("#") else f"#sdy.mesh{mesh}")
     if is_round_trip_module(m):
         if mesh is not None or mesh_name is not None or axis_names is not None:
             raise XlaFormatError("this module is in XLA's round-trip format: it names its meshes and axes itself "

@@ -89,8 +89,8 @@ def interpret(module, *args, function: str = "main") -> tuple:
     (array([2, 4], dtype=int32),)
     """
     if isinstance(module, str):
-        import shardy_py
+        from shardy_py.syntax.parser import parse_module
 
-        module = shardy_py.parse(module)
+        module = parse_module(module)
     results, _ = run_module(module, args, function=function)
     return tuple(results)

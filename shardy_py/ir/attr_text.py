@@ -1,6 +1,6 @@
-"""How MLIR spells the pieces of attributes: a string (``printString``), a keyword or string
-(``printKeywordOrString``), a float value of a float type (``printFloatValue``) and one element of a
-dense elements or dense array attribute."""
+"""How MLIR spells the pieces of attributes: a string (``printString``, read back by
+``unescape_string``), a keyword or string (``printKeywordOrString``), a float value of a float type
+(``printFloatValue``) and one element of a dense elements or dense array attribute."""
 from __future__ import annotations
 
 import re
@@ -26,6 +26,25 @@ def quote_string(s: str) -> str:
             out.extend(f"\\{b:02X}" for b in ch.encode("utf-8", errors="surrogateescape"))
     out.append('"')
     return "".join(out)
+
+
+def unescape_string(text: str) -> str:
+    """The string whose ``quote_string`` is ``"text"`` (``\\XX`` escapes of UTF-8 bytes, ``\\\\``, ``\\"``)."""
+    raw = bytearray()
+    i = 0
+    data = text.encode()
+    while i < len(data):
+        if data[i] == ord("\\") and i + 1 < len(data):
+            if data[i + 1] in b"\\\"":
+                raw.append(data[i + 1])
+                i += 2
+                continue
+            raw.extend(bytes.fromhex(data[i + 1:i + 3].decode()))
+            i += 3
+            continue
+        raw.append(data[i])
+        i += 1
+    return raw.decode()
 
 
 def keyword_or_string(name: str) -> str:

@@ -194,30 +194,6 @@ def is_static_shaped(type_) -> bool:
     return isinstance(type_, RankedTensorType) and type_.has_static_shape
 
 
-def add_data_flow_edges(owners: list[Value]) -> int:
-    """``addDataFlowEdges``: after each static-shaped owner (at the start of the block for an
-    argument) an ``sdy.data_flow_edge`` of it, carrying its sharding, that all its other uses now
-    use.  Returns how many edges it added."""
-    from shardy_py.ir.builder import Builder
-    from shardy_py.passes.shardings import get_sharding
-
-    added = 0
-    for owner in reversed(owners):
-        if not is_static_shaped(owner.type):
-            continue
-        added += 1
-        if isinstance(owner.owner, Block):
-            builder = Builder(owner.owner, 0)
-        else:
-            builder = Builder.after(owner.owner)
-        sharding = get_sharding(owner)
-        edge = builder.create("sdy.data_flow_edge", [owner], result_types=[owner.type],
-                              properties={"sharding": sharding} if sharding is not None else {})
-        new = edge.results[0]
-        owner.replace_uses_with_if(new, lambda use, edge=edge: use.op is not edge)
-    return added
-
-
 def _terminator_operands(region_holder: Operation, region_index: int = 0) -> tuple:
     block = region_holder.regions[region_index].blocks[0]
     return block.ops[-1].operands if block.ops else ()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from shardy_py.ir.attr_text import quote_string, unescape_string
 from shardy_py.ir.attrs import (
     DimensionShardingAttr,
     MeshAttr,
@@ -26,19 +27,15 @@ _SYMBOL = re.compile(r'@("(?:[^"\\]|\\.)*"|[A-Za-z_$.\-0-9]+)')
 
 def _bare(symbol: str) -> str:
     """``@foo`` / ``@"a b"`` / ``foo`` -> ``foo`` / ``a b`` (escapes such as ``\22`` decoded)."""
-    from shardy_py.passes.import_.lift_inlined_meshes import _unescape
-
     symbol = symbol[1:] if symbol.startswith("@") else symbol
     if symbol.startswith('"') and symbol.endswith('"') and len(symbol) >= 2:
-        symbol = _unescape(symbol[1:-1])
+        symbol = unescape_string(symbol[1:-1])
     return symbol
 
 
 def _written(name: str) -> str:
     """How MLIR writes symbol ``name`` after ``@`` (quoted and escaped unless an identifier)."""
-    from shardy_py.passes.import_.lift_inlined_meshes import escape_string
-
-    return name if re.fullmatch(r"[A-Za-z_][\w$.\-]*", name) else escape_string(name)
+    return name if re.fullmatch(r"[A-Za-z_][\w$.\-]*", name) else quote_string(name)
 
 
 def callee_of(call: Operation) -> str:
@@ -201,18 +198,14 @@ def clone_func_recursively(func: Operation, table: SymbolTable) -> Operation:
 
 def _string(text: str) -> str:
     """A string attribute as MLIR prints it (``printEscapedString``)."""
-    from shardy_py.passes.import_.lift_inlined_meshes import escape_string
-
-    return escape_string(text)
+    return quote_string(text)
 
 
 def original_func_name(func: Operation) -> str:
     """``getOriginalFuncName``: the ``sdy.original_func_name`` string, else the symbol name."""
     attr = func.attributes.get(ORIGINAL_FUNC_NAME) if func.attributes else None
     if isinstance(attr, OpaqueAttr) and attr.text.startswith('"') and attr.text.endswith('"'):
-        from shardy_py.passes.import_.lift_inlined_meshes import _unescape
-
-        return _unescape(attr.text[1:-1])
+        return unescape_string(attr.text[1:-1])
     return sym_name(func)
 
 

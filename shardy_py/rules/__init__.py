@@ -5,8 +5,9 @@
 * ``registry_*`` — the rules, by op family (the C++ op_sharding_rule_registry.cc).
 * ``sharding_rule`` — ``sharding_rule(op)`` / ``get_or_create_sharding_rule`` with memoisation.
 * ``props`` — reading an op's properties, attributes and operand types for the rules.
-* ``view`` — ``describe(rule, op)`` and ``RuleView(rule, op)``: a rule shown readably (text, HTML).
 * ``command`` — ``python -m shardy_py rules FILE``.
+
+A rule is shown readably by ``shardy_py.show.describe(rule, op)`` and ``RuleView(rule, op)`` (text, HTML).
 * ``common``, ``rule_errors`` — helpers of several rule families; the error a rule raises where the
   C++ cannot build one.
 """
@@ -26,10 +27,9 @@ from shardy_py.rules.sharding_rule import (
     get_or_create_sharding_rule,
     sharding_rule,
 )
-from shardy_py.rules.view import RuleView, describe
 
 __all__ = [
     "DYNAMIC_SIZE", "KNULL_DIM", "FactorType", "OpShardingRuleBuilder",
     "create_identity_sharding_rule", "shape_of", "UnknownToRegistry", "register_rule",
-    "create_op_sharding_rule", "get_or_create_sharding_rule", "sharding_rule", "RuleView", "describe",
+    "create_op_sharding_rule", "get_or_create_sharding_rule", "sharding_rule",
 ]

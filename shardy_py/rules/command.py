@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the sharding rules of the file's ops; returns the exit status."""
     import shardy_py
     from shardy_py.cli import read_and_parse, report
-    from shardy_py.rules.view import describe
+    from shardy_py.show.rule_view import describe
 
     parsed = read_and_parse(args.file, "rules")
     if isinstance(parsed, int):

@@ -19,6 +19,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 
@@ -91,10 +92,9 @@ _loaded = False
 
 
 def rule_modules() -> list[str]:
-    """The full names of the rule modules (``shardy_py.rules.registry_*``), sorted."""
-    import shardy_py.rules as package
-
-    return sorted(f"{package.__name__}.{m.name}" for m in pkgutil.iter_modules(package.__path__)
+    """The full names of the rule modules (``shardy_py.rules.registry_*``: this module's siblings), sorted."""
+    package = __name__.rpartition(".")[0]
+    return sorted(f"{package}.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent)])
                   if m.name.startswith(RULE_MODULE_PREFIX))
 
 

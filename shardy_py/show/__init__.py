@@ -3,7 +3,8 @@
 ``python -m shardy_py show FILE`` draws every sharded value of a module in the terminal;
 in notebooks ``ShardingView(sharding, mesh, shape)``, ``Module`` and ``TensorShardingAttr``
 (with an inline mesh) draw themselves as HTML; ``before_after(module, propagated)`` draws each
-value's sharding before propagation next to the one after.  ``shardy_py.show.lexer.SdyLexer`` is the
+value's sharding before propagation next to the one after; ``describe(rule, op)`` and ``RuleView(rule, op)``
+show an op sharding rule readably (text, HTML tables).  ``shardy_py.show.lexer.SdyLexer`` is the
 Pygments lexer the pictures and error messages are highlighted with.
 
 Names load on first use, so importing the lexer (a Pygments plugin) stays cheap.
@@ -26,6 +27,8 @@ _EXPORTS = {
     "SdyLexer": "shardy_py.show.lexer",
     "before_after": "shardy_py.show.side_by_side",
     "BeforeAfter": "shardy_py.show.side_by_side",
+    "RuleView": "shardy_py.show.rule_view",
+    "describe": "shardy_py.show.rule_view",
 }
 __all__ = sorted(_EXPORTS)
 

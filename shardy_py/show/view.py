@@ -18,9 +18,9 @@ from shardy_py.show.values import ShardedValue, sharded_values
 
 def _attr(value, kind: type, what: str):
     if isinstance(value, str):
-        from shardy_py import parse_attribute
+        from shardy_py.syntax.sdy_parser import parse_sdy_attribute
 
-        value = parse_attribute(value)
+        value = parse_sdy_attribute(value)
     if not isinstance(value, kind):
         raise TypeError(f"{what} must be a {kind.__name__} or its text, not {type(value).__name__}")
     return value

@@ -64,6 +64,6 @@ def module_texts(draw, *, max_ops: int = 6, reductions: Sequence[str] = ("sum",)
 @st.composite
 def modules(draw, *, max_ops: int = 6, reductions: Sequence[str] = ("sum",)):
     """A ``Module``: ``shardy_py.parse`` of a drawn ``module_texts()`` (text in ``.source``)."""
-    import shardy_py
+    from shardy_py.syntax.parser import parse_module
 
-    return shardy_py.parse(draw(module_texts(max_ops=max_ops, reductions=reductions)))
+    return parse_module(draw(module_texts(max_ops=max_ops, reductions=reductions)))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from hypothesis import strategies as st
 
-import shardy_py
+from shardy_py.syntax.parser import parse_module
 
 #: Dim sizes: mostly powers of two, some that 2/4/8-sized axes do not divide.
 _SIZES = (2, 4, 8, 16, 8, 4, 16, 32, 3, 6, 12, 5)
@@ -484,4 +484,4 @@ def propagation_module_texts(draw, max_ops: int = 15) -> str:
     lines.append("}")
     if b.callee is not None:
         lines.append(b.callee_text())
-    return str(shardy_py.parse("\n".join(lines)))
+    return str(parse_module("\n".join(lines)))

@@ -6,10 +6,36 @@ terminator; value names are unique across the module (``syntax.names``).
 """
 from __future__ import annotations
 
+import re
+
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation
+from shardy_py.syntax import attr_printer as P
 from shardy_py.syntax.generic_props import inherent_attributes
-from shardy_py.syntax.op_writer import attr_entries, functional_type
+
+_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
+
+
+def functional_type(ins, outs) -> str:
+    """``(a, b) -> c`` / ``(a) -> (b, c)``, as ``printFunctionalType`` writes it."""
+    ins_text = ", ".join(str(t) for t in ins)
+    if len(outs) == 1 and not str(outs[0]).startswith("("):
+        return f"({ins_text}) -> {outs[0]}"
+    return f"({ins_text}) -> ({', '.join(str(t) for t in outs)})"
+
+
+def attr_entries(d: dict, elided=()) -> str:
+    """``a = 1 : i64, b`` for the entries of ``d`` not in ``elided``, sorted by name."""
+    parts = []
+    for k in sorted(d):
+        if k in elided:
+            continue
+        v = d[k]
+        if not isinstance(v, A.Attr):
+            continue
+        key = k if _BARE_KEY.match(k) else P.quote_string(k)
+        parts.append(key if v == A.UNIT_ATTR else f"{key} = {v}")
+    return ", ".join(parts)
 
 
 def print_generic(pr, op: Operation, indent: str) -> None:

@@ -20,6 +20,7 @@ import re
 
 from shardy_py.dialects.registry import BLOCK_ARG_NAMERS, RESULT_NAMERS, ensure_loaded
 from shardy_py.ir.ops import Block, Operation, Region, Value
+from shardy_py.ir.uses import root_of
 
 # The ops' name suggestions (``RESULT_NAMERS``: OpAsmOpInterface::getAsmResultNames, pretty form only;
 # ``BLOCK_ARG_NAMERS``: getAsmBlockArgumentNames) are declared with the ops, in ``dialects.registry``.
@@ -299,3 +300,11 @@ class SsaNames:
 def _block_of(value: Value) -> Block | None:
     owner = value.owner
     return owner if isinstance(owner, Block) else owner.parent
+
+
+def value_name(v) -> str:
+    """The name MLIR prints for ``v`` (its AsmPrinter numbering of the whole module), for messages."""
+    root = root_of(v)
+    if root is None:
+        return v.name
+    return SsaNames(root).name(v, v.name)

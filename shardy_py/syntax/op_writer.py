@@ -9,34 +9,12 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.syntax import attr_printer as P
 from shardy_py.syntax.format import FormatPrinter, PrintGeneric, compiled_format
+from shardy_py.syntax.generic_printer import attr_entries, functional_type, print_generic
 
 #: func ops that MLIR prints without their dialect directly inside a ``func.func`` body.
 FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
 
-_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
 _TYPED_NUMBER = re.compile(r"(-?(?:\d[\w.+-]*|0x[0-9a-fA-F]+)) : \S+\Z")
-
-
-def functional_type(ins, outs) -> str:
-    """``(a, b) -> c`` / ``(a) -> (b, c)``, as ``printFunctionalType`` writes it."""
-    ins_text = ", ".join(str(t) for t in ins)
-    if len(outs) == 1 and not str(outs[0]).startswith("("):
-        return f"({ins_text}) -> {outs[0]}"
-    return f"({ins_text}) -> ({', '.join(str(t) for t in outs)})"
-
-
-def attr_entries(d: dict, elided=()) -> str:
-    """``a = 1 : i64, b`` for the entries of ``d`` not in ``elided``, sorted by name."""
-    parts = []
-    for k in sorted(d):
-        if k in elided:
-            continue
-        v = d[k]
-        if not isinstance(v, A.Attr):
-            continue
-        key = k if _BARE_KEY.match(k) else P.quote_string(k)
-        parts.append(key if v == A.UNIT_ATTR else f"{key} = {v}")
-    return ", ".join(parts)
 
 
 def without_type(a) -> str:
@@ -234,8 +212,6 @@ def print_declared(pr, op: Operation, indent: str, decl: OpDecl) -> None:
     except PrintGeneric:
         if (len(pr.out.pending), len(pr.out.chunks)) != mark:
             raise  # only a printer that fails before its first line break can fall back
-        from shardy_py.syntax.generic_printer import print_generic
-
         print_generic(pr, op, indent)
         return
     w.write(pr.loc(op.location_text))

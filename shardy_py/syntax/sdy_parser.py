@@ -14,8 +14,10 @@ from pathlib import Path
 import lark
 from lark import Token, Transformer, v_args
 
-from shardy_py.errors import AttrSyntaxError
+from shardy_py.errors import AttrSyntaxError, ParseError
 from shardy_py.ir import attrs as A
+from shardy_py.syntax.attr_printer import factor_symbol
+from shardy_py.syntax.scanner import LineIndex
 
 START_RULES = (
     "attribute", "mesh_body", "mesh_op_body", "sharding_body", "sharding_list", "manual_axes", "axis_ref_list",
@@ -328,8 +330,6 @@ class _Build(Transformer):
 
 
 def A_symbol(k: int) -> str:
-    from shardy_py.syntax.attr_printer import factor_symbol
-
     return factor_symbol(k)
 
 
@@ -413,6 +413,18 @@ def parse_sdy(text: str, start: str = "attribute"):
     if err is not None:
         raise err
     return value
+
+
+def parse_sdy_attribute(text: str) -> A.Attr:
+    """One standalone sdy attribute, e.g. ``'#sdy.sharding<@m, [{"a"}]>'``; a ``ParseError`` at its line and
+    column of ``text`` otherwise (``shardy_py.parse_attribute``)."""
+    stripped = text.strip()
+    lead = len(text) - len(text.lstrip())
+    try:
+        return parse_sdy(stripped, "attribute")
+    except AttrSyntaxError as e:
+        line, col = LineIndex(text).locate(lead + e.offset)
+        raise ParseError(e.message, line, col, lead + e.offset) from None
 
 
 def parse_sdy_array(text: str) -> tuple[A.Attr, ...] | None:

@@ -7,9 +7,9 @@ import re
 
 import attrs
 
+from shardy_py.ir.attr_text import quote_string, unescape_string
 from shardy_py.ir.attrs import MeshAttr, OpaqueAttr, TensorShardingAttr
 from shardy_py.passes.data_flow import set_attribute, set_property
-from shardy_py.passes.import_.lift_inlined_meshes import escape_string
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, register
 from shardy_py.passes.sharding_walker import transform_shardings
@@ -21,7 +21,7 @@ _SYMBOL_MESH = re.compile(r'#stablehlo\.replica_group_mesh_axes<mesh = @([\w$.-]
 def stablehlo_mesh_text(mesh: MeshAttr) -> str:
     """``convertMeshAttr``: ``mesh`` as a ``#stablehlo.mesh`` (its device ids, when explicit, as an
     ``i64`` tensor)."""
-    axes = ", ".join(f"<name = {escape_string(a.name)}, size = {a.size}>" for a in mesh.axes)
+    axes = ", ".join(f"<name = {quote_string(a.name)}, size = {a.size}>" for a in mesh.axes)
     text = f"#stablehlo.mesh<axes=[{axes}]"
     ids = mesh.device_ids
     if ids:
@@ -32,9 +32,7 @@ def stablehlo_mesh_text(mesh: MeshAttr) -> str:
 
 def _symbol_name(text: str) -> str:
     if text.startswith('"'):
-        from shardy_py.passes.import_.lift_inlined_meshes import _unescape
-
-        return _unescape(text[1:-1])
+        return unescape_string(text[1:-1])
     return text
 
 

@@ -8,7 +8,7 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import clone, replace_op
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.ir.walk import walk_post_order
-from shardy_py.passes.data_flow import add_data_flow_edges, block_arg_owners, result_owners
+from shardy_py.passes.data_flow import block_arg_owners, result_owners
 from shardy_py.passes.func_calls import (
     EXECUTION_THREAD,
     SHARDING,
@@ -19,6 +19,7 @@ from shardy_py.passes.func_calls import (
     sharding_per_value,
     walk_calls,
 )
+from shardy_py.passes.import_.add_data_flow_edges import add_data_flow_edges
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.ir.attr_text import quote_string, unescape_string
 from shardy_py.ir.attrs import MeshAttr, MeshAxisAttr, OpaqueAttr, TensorShardingAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.ops import Operation
@@ -28,42 +29,15 @@ _SDY_AXIS = re.compile(r'"((?:[^"\\]|\\.)*)"=(-?\d+)')
 _SYMBOL = re.compile(r"@([\w$.-]+|\"(?:[^\"\\]|\\.)*\")")
 
 
-def escape_string(text: str) -> str:
-    """A string as MLIR prints it in an attribute (``printEscapedString``), quotes included."""
-    out = []
-    for ch in text.encode():
-        c = chr(ch)
-        if c == "\\":
-            out.append("\\\\")
-        elif 0x20 <= ch < 0x7F and c != '"':
-            out.append(c)
-        else:
-            out.append(f"\\{ch:02X}")
-    return '"' + "".join(out) + '"'
-
-
-def _unescape(text: str) -> str:
-    raw = bytearray()
-    i = 0
-    data = text.encode()
-    while i < len(data):
-        if data[i] == ord("\\") and i + 1 < len(data):
-            if data[i + 1] in b"\\\"":
-                raw.append(data[i + 1])
-                i += 2
-                continue
-            raw.extend(bytes.fromhex(data[i + 1:i + 3].decode()))
-            i += 3
-            continue
-        raw.append(data[i])
-        i += 1
-    return raw.decode()
+#: (The names other passes import from here.)
+escape_string = quote_string
+_unescape = unescape_string
 
 
 def stablehlo_mesh_dict(mesh: MeshAttr) -> OpaqueAttr:
     """``getStablehloMeshAttrAsDict``: ``{axes = [{name = "a", size = 4 : i64}, ...]}`` with
     ``device_ids = dense<...> : tensor<Nxi64>`` when the mesh has explicit device ids."""
-    axes = ", ".join(f"{{name = {escape_string(a.name)}, size = {a.size} : i64}}" for a in mesh.axes)
+    axes = ", ".join(f"{{name = {quote_string(a.name)}, size = {a.size} : i64}}" for a in mesh.axes)
     text = f"{{axes = [{axes}]"
     ids = mesh.device_ids
     if ids:
@@ -152,12 +126,12 @@ class _Lifter:
         """The map key and the ``MeshAttr`` to lift (None for a symbol) of a replica-group mesh."""
         if m := _SYMBOL.fullmatch(text):
             name = m.group(1)
-            return (_unescape(name[1:-1]) if name.startswith('"') else name), None
+            return (unescape_string(name[1:-1]) if name.startswith('"') else name), None
         if m := _SHLO_MESH.fullmatch(text):
-            axes = tuple(MeshAxisAttr(_unescape(n), int(s)) for n, s in _SHLO_AXIS.findall(m.group(1)))
+            axes = tuple(MeshAxisAttr(unescape_string(n), int(s)) for n, s in _SHLO_AXIS.findall(m.group(1)))
             return ("stablehlo", text), MeshAttr(axes)
         if m := _SDY_MESH.fullmatch(text):
-            axes = tuple(MeshAxisAttr(_unescape(n), int(s)) for n, s in _SDY_AXIS.findall(m.group(1)))
+            axes = tuple(MeshAxisAttr(unescape_string(n), int(s)) for n, s in _SDY_AXIS.findall(m.group(1)))
             ids = tuple(int(i) for i in m.group(2).split(",")) if m.group(2) else ()
             mesh = MeshAttr.get(axes, ids)
             return mesh, mesh
@@ -179,7 +153,7 @@ class _Lifter:
                 return
             lifted = new_mesh_name(mesh, self.single_device_names) if isinstance(key, MeshAttr) else "mesh"
             name = self.new_names[key] = self.create_mesh(lifted, mesh)
-        ref = "@" + (name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else escape_string(name))
+        ref = "@" + (name if re.fullmatch(r"[A-Za-z_][\w$.]*", name) else quote_string(name))
         new = OpaqueAttr(f"#stablehlo.replica_group_mesh_axes<mesh = {ref}, {m.group(2)}>")
         if new != attr:
             self.changed = True

@@ -17,6 +17,7 @@ A step whose pass shardy_py does not implement yet is left out and named in a
 from __future__ import annotations
 
 import warnings
+import weakref
 
 from shardy_py.ir.module import Module
 from shardy_py.passes.import_.import_pipeline import import_pipeline_passes
@@ -25,6 +26,30 @@ from shardy_py.passes.registry import Pass, PassOption, lookup, register
 
 class PipelineStepSkipped(UserWarning):
     """``propagate`` left out pipeline steps shardy_py does not implement yet."""
+
+
+#: ``propagate``'s result -> the module it ran on (a copy) and the options it ran with, which
+#: ``shardy_py.explain`` reads.
+_ORIGINALS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_OPTIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def remember_original(propagated: Module, original: Module, options: dict | None = None) -> None:
+    """Record ``original`` (the module before propagation) and the options ``propagate`` ran with, for
+    ``explain`` on ``propagated``."""
+    _ORIGINALS[propagated] = original
+    if options is not None:
+        _OPTIONS[propagated] = options
+
+
+def original_of(propagated: Module) -> Module | None:
+    """The module ``propagate`` ran on to give ``propagated`` (None for a module it did not give)."""
+    return _ORIGINALS.get(propagated)
+
+
+def options_of(propagated: Module) -> dict | None:
+    """The options ``propagate`` ran with to give ``propagated`` (None when unknown)."""
+    return _OPTIONS.get(propagated)
 
 
 def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservative_propagation: bool = False,
@@ -113,8 +138,6 @@ def propagate(module: Module, *, keep_sharding_rules: bool = False, conservative
     original = clone_module(module)
     result = clone_module(module)
     PassManager(passes, verify_each=verify_each).run(result)
-    from shardy_py.explanation import remember_original
-
     remember_original(result, original, dict(
         keep_sharding_rules=keep_sharding_rules, conservative_propagation=conservative_propagation,
         debug_sharding_origins=debug_sharding_origins, debug_propagation_edge_sharding=debug_propagation_edge_sharding,

@@ -1,0 +1,77 @@
+"""Where the sdy attributes written in an op's attribute value are, in the module's source text.
+
+The parser keeps the location of each attribute *name*; Shardy reports a parse-time failure of an
+sdy attribute (B1-B6, B49-B52) at the attribute itself, which may be on a later line
+(``sdy.result_propagation_edges = [`` then one ``#sdy.propagation_edges<...>`` per line).  This
+finds it again in ``Module.source``; every answer is checked against the text, and None (report at
+the attribute name, as before) when the source does not show what the module holds.
+"""
+from __future__ import annotations
+
+import re
+
+from shardy_py.ir.module import Module
+from shardy_py.ir.ops import Location
+from shardy_py.syntax.scanner import LineIndex, blank_comments
+from shardy_py.syntax.sdy_parser import StringEscapeError, sdy_attribute_spans, unquote
+
+_MODULE_HEAD = re.compile(r'(?:module|"builtin\.module")(?![\w$.])')
+_NAME_EQ = re.compile(r'("(?:[^"\\]|\\.)*"|[A-Za-z_][\w$.-]*)\s*=')
+
+
+class SourcePositions:
+    """Line and column of the sdy attributes inside op attribute values of one parsed module."""
+
+    def __init__(self, module: Module) -> None:
+        self.text = blank_comments(module.source)
+        self.lines = LineIndex(self.text)
+        self.first_line = self._first_line(module)
+
+    def _first_line(self, module: Module) -> int | None:
+        """The line number the parser gave the first line of ``module.source``."""
+        loc = module.op.loc
+        if loc is None:
+            return None
+        if not module.op.properties_view.get("explicit"):
+            return loc.line  # the implicit module is placed at the first line
+        starts = self.lines.starts
+        for i, start in enumerate(starts):  # the explicit module is the first op: find its line
+            pos = start + loc.column - 1
+            end = starts[i + 1] if i + 1 < len(starts) else len(self.text)
+            if pos < end and _MODULE_HEAD.match(self.text, pos):
+                return loc.line - i
+        return None
+
+    def _offset(self, loc: Location) -> int | None:
+        if self.first_line is None:
+            return None
+        i = loc.line - self.first_line
+        if not 0 <= i < len(self.lines.starts):
+            return None
+        return self.lines.starts[i] + loc.column - 1
+
+    def _value_start(self, name_loc: Location, name: str) -> int | None:
+        """Offset of the value of attribute ``name`` written at ``name_loc`` (None if it is not there)."""
+        off = self._offset(name_loc)
+        m = _NAME_EQ.match(self.text, off) if off is not None else None
+        if m is None:
+            return None
+        written = m.group(1)
+        if written.startswith('"'):
+            try:
+                written = unquote(written)
+            except StringEscapeError:
+                return None
+        return m.end() if written == name else None
+
+    def sdy_attribute(self, name_loc: Location, name: str, index: int) -> tuple[int, int] | None:
+        """``(line, column)`` of the ``<`` of the ``index``-th sdy attribute (outermost, in text order)
+        in the value of the attribute ``name`` written at ``name_loc``."""
+        start = self._value_start(name_loc, name)
+        if start is None:
+            return None
+        for k, (_start, body, _end) in enumerate(sdy_attribute_spans(self.text, start)):
+            if k == index:
+                line, column = self.lines.locate(body)
+                return line + self.first_line - 1, column
+        return None
