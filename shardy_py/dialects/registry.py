@@ -94,16 +94,21 @@ class OpDecl:
     default_dialect: str | None = None
     #: The compiled assembly format, made by ``syntax.format.compiled_format`` on first use.
     _compiled: Any = None
+    _attribute_names: frozenset[str] | None = None
+    _attr_index: dict | None = None
 
     @property
     def attribute_names(self) -> frozenset[str]:
-        return frozenset(a.name for a in self.attributes)
+        names = self._attribute_names
+        if names is None:
+            names = self._attribute_names = frozenset(a.name for a in self.attributes)
+        return names
 
     def attr(self, name: str) -> AttrDef | None:
-        for a in self.attributes:
-            if a.name == name:
-                return a
-        return None
+        index = self._attr_index
+        if index is None:
+            index = self._attr_index = {a.name: a for a in self.attributes}
+        return index.get(name)
 
     def operand(self, name: str) -> tuple[int, OperandDef] | None:
         for i, o in enumerate(self.operands):

@@ -8,8 +8,9 @@ The format language is MLIR's (``mlir-tblgen`` OpFormatGen): literals in backquo
 optional groups ``( ... $anchor^ ... )?`` with an optional else group ``: ( ... )``.
 Spacing follows the generated printers exactly (``shouldEmitSpace`` / ``lastWasPunctuation``).
 
-Custom directives are pairs of functions registered in ``DIRECTIVES``
-(``syntax.directives`` and the dialect modules add them).
+Custom directives are pairs of functions registered in ``DIRECTIVES`` (the dialect modules add
+them).  ``syntax.format_parse`` reads an op through its compiled format, ``syntax.format_print``
+prints one.
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from collections.abc import Callable
 
 import attrs
 
-from shardy_py.dialects.registry import OPTIONAL, VARIADIC, OpDecl
+from shardy_py.dialects.registry import OpDecl
 
 # ---------------------------------------------------------------------------------------------
 # Format elements
@@ -28,6 +29,20 @@ from shardy_py.dialects.registry import OPTIONAL, VARIADIC, OpDecl
 @attrs.frozen
 class Literal:
     text: str
+    #: How the printer spaces it (``shouldEmitSpace`` / ``lastWasPunctuation``), worked out once: a
+    #: space before it after punctuation / after anything else, and the state it leaves.
+    space_after_punct: bool = attrs.field(init=False, eq=False, repr=False)
+    space_after_other: bool = attrs.field(init=False, eq=False, repr=False)
+    space_next: bool = attrs.field(init=False, eq=False, repr=False)
+    punct_next: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        value = self.text
+        set_ = object.__setattr__
+        set_(self, "space_after_punct", _should_space_before(value, True))
+        set_(self, "space_after_other", _should_space_before(value, False))
+        set_(self, "space_next", len(value) != 1 or value[0] not in "<({[")
+        set_(self, "punct_next", value[0] != "_" and not value[0].isalpha())
 
 
 @attrs.frozen
@@ -92,6 +107,74 @@ class Format:
     elements: tuple
     used_attributes: frozenset[str]
     decl: OpDecl
+    #: Whether a ``prop-dict`` prints the inherent attributes (then ``attr-dict`` prints none of them).
+    has_prop_dict: bool = False
+    #: The attributes no ``attr-dict`` or ``prop-dict`` prints: those the format writes itself and the
+    #: segment sizes; and the (name, default) of the attributes not printed at their default.
+    always_elided: frozenset[str] = frozenset()
+    defaults: tuple = ()
+    #: The printing steps (``_plan``).
+    plan: tuple = ()
+
+
+@attrs.frozen
+class TextStep:
+    """Literals and spaces printed as one text, and the spacing state they leave (``_plan``)."""
+
+    text: str
+    space: bool
+    punct: bool
+
+
+#: The elements that print a value (an operand, attribute, type, directive), after a space or not.
+VALUE_ELEMENTS = (Var, TypeOf, FunctionalType, Directive, Custom)
+
+
+def _plan(elements) -> tuple:
+    """The printing steps of ``elements``: where the spacing state (``space``, ``punct``) before a run of
+    literals and spaces is known when the format is compiled, the run is one ``TextStep``; a value
+    element (operand, attribute, type, directive) where it is known is ``(element, lead)`` with
+    ``lead`` whether a space comes first; anything else (an optional group, and what follows it
+    until the state is known again) is ``(element, None)``, spaced as the op prints."""
+    steps: list = []
+    state: tuple[bool, bool] | None = (True, False)
+    run: list[str] = []
+
+    def flush() -> None:
+        if run:
+            steps.append(TextStep("".join(run), *state))
+            run.clear()
+
+    for el in elements:
+        kind = type(el)
+        if kind is Space:
+            if state is None:
+                steps.append((el, None))
+            else:
+                run.append(" " if el.value else "")
+            state = (False, not el.value)
+        elif kind is Literal:
+            if state is None:
+                steps.append((el, None))
+            else:
+                space, punct = state
+                run.append(" " + el.text if space and (el.space_after_punct if punct else el.space_after_other)
+                           else el.text)
+            state = (el.space_next, el.punct_next)
+        elif kind in VALUE_ELEMENTS:
+            flush()
+            steps.append((el, None if state is None else state[0] or not state[1]))
+            state = (True, False)
+        elif kind in (AttrDict, PropDict):
+            flush()
+            steps.append((el, None))
+            state = None if state is None else (state[0], False)
+        else:
+            flush()
+            steps.append((el, None))
+            state = None
+    flush()
+    return tuple(steps)
 
 
 #: custom<Name> directives: name -> (parse(cur, state, *args), print(out, op, *args)).
@@ -140,7 +223,14 @@ def compile_format(text: str, decl: OpDecl) -> Format:
     elements, rest = _elements(tokens, 0, decl, used, top=True)
     if rest != len(tokens):
         raise FormatSyntaxError(f"{decl.name}: unexpected {tokens[rest]!r} in format")
-    return Format(tuple(elements), frozenset(used), decl)
+    elided = set(used)
+    if "AttrSizedOperandSegments" in decl.traits:
+        elided.add("operandSegmentSizes")
+    if "AttrSizedResultSegments" in decl.traits:
+        elided.add("resultSegmentSizes")
+    return Format(tuple(elements), frozenset(used), decl, any(isinstance(e, PropDict) for e in elements),
+                  frozenset(elided), tuple((a.name, a.default) for a in decl.attributes if a.default is not None),
+                  _plan(elements))
 
 
 def compiled_format(decl: OpDecl) -> Format | None:
@@ -258,267 +348,9 @@ def _elements(tokens: list[str], i: int, decl: OpDecl, used: set[str], top: bool
     return out, i
 
 
-# ---------------------------------------------------------------------------------------------
-# Printing
-# ---------------------------------------------------------------------------------------------
-
-
 def _should_space_before(value: str, last_punct: bool) -> bool:
     if len(value) != 1 and value != "->":
         return True
     if last_punct:
         return value[0] not in ">)}],"
     return value[0] not in "<>(){}[],"
-
-
-class FormatPrinter:
-    """Prints one op through its compiled format onto ``out`` (a ``syntax.op_printer.OpWriter``)."""
-
-    def __init__(self, fmt: Format, op, out):
-        self.fmt = fmt
-        self.decl = fmt.decl
-        self.op = op
-        self.out = out
-        self.space = True
-        self.punct = False
-
-    def run(self) -> None:
-        for el in self.fmt.elements:
-            self.element(el)
-
-    def literal(self, value: str) -> None:
-        if self.space and _should_space_before(value, self.punct):
-            self.out.write(" ")
-        self.out.write(value)
-        self.space = len(value) != 1 or value[0] not in "<({["
-        self.punct = value[0] != "_" and not value[0].isalpha()
-
-    def element(self, el) -> None:
-        out = self.out
-        if isinstance(el, Literal):
-            self.literal(el.text)
-            return
-        if isinstance(el, Space):
-            if el.value:
-                out.write(" ")
-                self.punct = False
-            else:
-                self.punct = True
-            self.space = False
-            return
-        if isinstance(el, OptionalGroup):
-            present = self.present(el.anchor)
-            if present != el.inverted:
-                elided = el.anchor if (isinstance(el.anchor, Var) and el.anchor.kind == "attr"
-                                       and self.decl.attr(el.anchor.name).form == "unit"
-                                       and el.anchor is not el.then[0]) else None
-                for child in el.then:
-                    if child is not elided:
-                        self.element(child)
-            else:
-                for child in el.otherwise:
-                    self.element(child)
-            return
-        if isinstance(el, AttrDict):
-            elided = self.elided()
-            if any(isinstance(e, PropDict) for e in self.fmt.elements):
-                elided |= self.decl.attribute_names
-            out.attr_dict(self.op, elided, el.with_keyword)
-            self.punct = False
-            return
-        if isinstance(el, PropDict):
-            out.prop_dict(self.op, [a.name for a in self.decl.attributes if a.name not in self.elided()])
-            self.punct = False
-            return
-        if self.space or not self.punct:
-            out.write(" ")
-        self.punct = False
-        self.space = True
-        if isinstance(el, Var):
-            self.var(el)
-        elif isinstance(el, TypeOf):
-            out.write(", ".join(str(t) for t in self.types_of(el.arg)))
-        elif isinstance(el, FunctionalType):
-            out.write(out.functional_type(self.types_of(el.inputs), self.types_of(el.results)))
-        elif isinstance(el, Directive):
-            if el.name == "operands":
-                out.write(", ".join(out.operand(self.op, i) for i in range(len(self.op.operands))))
-            elif el.name == "regions":
-                for k, r in enumerate(self.op.regions):
-                    if k:
-                        out.write(", ")
-                    out.region(r, terminators=self.print_terminators(r))
-        elif isinstance(el, Custom):
-            fn = DIRECTIVES[el.name][1]
-            fn(out, self.op, *[self.custom_arg(a) for a in el.args])
-
-    def elided(self) -> set[str]:
-        names = set(self.fmt.used_attributes)
-        if "AttrSizedOperandSegments" in self.decl.traits:
-            names.add("operandSegmentSizes")
-        if "AttrSizedResultSegments" in self.decl.traits:
-            names.add("resultSegmentSizes")
-        # default-valued attributes equal to their default are not printed
-        for a in self.decl.attributes:
-            if a.default is not None and self.op.properties_view.get(a.name) == a.default:
-                names.add(a.name)
-        return names
-
-    def print_terminators(self, region) -> bool:
-        if "SingleBlockImplicitTerminator" not in self.decl.traits or not region.blocks:
-            return True
-        ops = region.blocks[0].ops
-        if not ops:
-            return True
-        term = ops[-1]
-        return bool(term.attributes_view or term.properties_view or term.operands or term.results)
-
-    def var(self, v: Var) -> None:
-        out, op = self.out, self.op
-        if v.kind == "operand":
-            out.write(", ".join(out.operand(op, i) for i in operand_indices(op, self.decl, v.name)))
-        elif v.kind == "attr":
-            a = op.properties_view.get(v.name)
-            d = self.decl.attr(v.name)
-            if a is None and not d.optional and d.default is None and d.form != "unit":
-                raise PrintGeneric  # a required attribute missing (invalid IR the verifier reports): kept absent
-            out.write(out.attr_in_format(a, d.form, d.codec))
-        elif v.kind == "region":
-            for k, region in enumerate(region_group(op, self.decl, v.name)):
-                if k:
-                    out.write(", ")
-                out.region(region, terminators=self.print_terminators(region))
-        elif v.kind == "result":
-            out.write(", ".join(out.value(x) for x in result_group(op, self.decl, v.name)))
-
-    def types_of(self, arg) -> list:
-        op = self.op
-        if arg == "operands":
-            return op_operand_types(op)
-        if arg == "results":
-            return [r.type for r in op.results]
-        if isinstance(arg, Var) and arg.kind == "operand":
-            idx = operand_indices(op, self.decl, arg.name)
-            types = op_operand_types(op)
-            return [types[i] for i in idx]
-        if isinstance(arg, Var) and arg.kind == "result":
-            return [r.type for r in result_group(op, self.decl, arg.name)]
-        raise FormatSyntaxError(f"type() of {arg!r}")
-
-    def present(self, anchor) -> bool:
-        op = self.op
-        if isinstance(anchor, TypeOf):
-            anchor = anchor.arg
-        if isinstance(anchor, FunctionalType):
-            anchor = anchor.inputs
-        if isinstance(anchor, Var):
-            if anchor.kind == "operand":
-                return bool(operand_indices(op, self.decl, anchor.name))
-            if anchor.kind == "result":
-                return bool(result_group(op, self.decl, anchor.name))
-            if anchor.kind == "attr":
-                a = op.properties_view.get(anchor.name)
-                d = self.decl.attr(anchor.name)
-                if a is None:
-                    return False
-                return not (d.default is not None and a == d.default)
-            if anchor.kind == "region":
-                return any(r.blocks for r in region_group(op, self.decl, anchor.name))
-        if isinstance(anchor, Custom):
-            return any(self.present(a) for a in anchor.args)
-        return True
-
-    def custom_arg(self, a):
-        op = self.op
-        if isinstance(a, Ref):
-            a = a.arg
-        if isinstance(a, Var):
-            if a.kind == "operand":
-                return operand_group(op, self.decl, a.name)
-            if a.kind == "attr":
-                return op.properties_view.get(a.name)
-            if a.kind == "region":
-                group = region_group(op, self.decl, a.name)
-                return group if self.decl.regions[self.decl.region(a.name)].variadic else group[0]
-            if a.kind == "result":
-                return result_group(op, self.decl, a.name)
-        if isinstance(a, TypeOf):
-            types = self.types_of(a.arg)
-            var = a.arg
-            if isinstance(var, Var):
-                kind = (self.decl.operand(var.name) or self.decl.result(var.name))[1].kind
-                if kind == VARIADIC:
-                    return types
-                if kind == OPTIONAL:
-                    return types[0] if types else None
-                return types[0] if types else None
-            return types
-        if isinstance(a, AttrDict):
-            return op.attributes_view
-        return a
-
-
-# ---------------------------------------------------------------------------------------------
-# Operand groups
-# ---------------------------------------------------------------------------------------------
-
-
-def op_operand_types(op) -> list:
-    """Operand types: the values' types, or the types the text stated where a value is unknown."""
-    out = []
-    written = op.operand_types_view
-    for i, v in enumerate(op.operands):
-        t = v.type if v is not None and v.type is not None else (written[i] if i < len(written) else None)
-        out.append(t)
-    return out
-
-
-def _segments(op, defs, sizes_attr: str, same_size_trait: str, decl: OpDecl, count: int) -> list[int]:
-    if len(defs) == 1:
-        return [count]
-    sizes = op.properties_view.get(sizes_attr)
-    if sizes is not None:
-        return list(getattr(sizes, "values", sizes))
-    variadic = [d for d in defs if d.kind in (VARIADIC, OPTIONAL)]
-    fixed = len(defs) - len(variadic)
-    if not variadic:
-        return [1] * len(defs)
-    each = (count - fixed) // len(variadic) if variadic else 0
-    return [each if d.kind in (VARIADIC, OPTIONAL) else 1 for d in defs]
-
-
-def operand_indices(op, decl: OpDecl, name: str) -> list[int]:
-    """Indices into ``op.operands`` of operand group ``name``."""
-    sizes = _segments(op, decl.operands, "operandSegmentSizes", "SameVariadicOperandSize", decl, len(op.operands))
-    start = 0
-    for d, n in zip(decl.operands, sizes, strict=False):
-        if d.name == name:
-            return list(range(start, start + n))
-        start += n
-    return []
-
-
-def operand_group(op, decl: OpDecl, name: str) -> list:
-    return [op.operands[i] for i in operand_indices(op, decl, name)]
-
-
-def result_group(op, decl: OpDecl, name: str) -> list:
-    sizes = _segments(op, decl.results, "resultSegmentSizes", "SameVariadicResultSize", decl, len(op.results))
-    start = 0
-    for d, n in zip(decl.results, sizes, strict=False):
-        if d.name == name:
-            return op.results[start:start + n]
-        start += n
-    return []
-
-
-def region_group(op, decl: OpDecl, name: str) -> list:
-    """The regions of region group ``name`` (a variadic group takes what the fixed ones leave)."""
-    fixed = sum(1 for r in decl.regions if not r.variadic)
-    start = 0
-    for r in decl.regions:
-        n = (len(op.regions) - fixed) if r.variadic else 1
-        if r.name == name:
-            return op.regions[start:start + n]
-        start += n
-    return []

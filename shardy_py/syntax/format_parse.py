@@ -92,8 +92,9 @@ class FormatParser:
         self.state = state
 
     def run(self) -> None:
+        readers = _ELEMENT_READERS
         for el in self.fmt.elements:
-            self.element(el)
+            readers[type(el)](self, el)
 
     def literal(self, text: str) -> None:
         cur = self.cur
@@ -104,57 +105,67 @@ class FormatParser:
             cur.expect(text)
 
     def element(self, el) -> None:
+        _ELEMENT_READERS[type(el)](self, el)
+
+    def _literal(self, el: Literal) -> None:
+        self.literal(el.text)
+
+    def _space(self, el: Space) -> None:
+        return
+
+    def _group(self, el: OptionalGroup) -> None:
+        readers = _ELEMENT_READERS
+        first = next((e for e in el.then if not isinstance(e, Space)), el.then[0])
+        if self.starts(first):
+            anchor = el.anchor
+            for child in el.then:
+                readers[type(child)](self, child)
+            if isinstance(anchor, Var) and anchor.kind == "attr" and self.decl.attr(anchor.name).form == "unit":
+                self.state.properties[anchor.name] = A.UNIT_ATTR
+        else:
+            for child in el.otherwise:
+                readers[type(child)](self, child)
+
+    def _attr_dict(self, el: AttrDict) -> None:
         cur, st = self.cur, self.state
-        if isinstance(el, Literal):
-            self.literal(el.text)
-        elif isinstance(el, Space):
+        if el.with_keyword and not cur.keyword("attributes"):
             return
-        elif isinstance(el, OptionalGroup):
-            first = next((e for e in el.then if not isinstance(e, Space)), el.then[0])
-            if self.starts(first):
-                anchor = el.anchor
-                for child in el.then:
-                    self.element(child)
-                if isinstance(anchor, Var) and anchor.kind == "attr" and self.decl.attr(anchor.name).form == "unit":
-                    st.properties[anchor.name] = A.UNIT_ATTR
-            else:
-                for child in el.otherwise:
-                    self.element(child)
-        elif isinstance(el, AttrDict):
-            if el.with_keyword:
-                if not cur.keyword("attributes"):
-                    return
-            d = cur.attr_dict()
-            if d is not None:
-                entries, locs = d
-                st.attributes = entries
-                st.attribute_locs = {**st.attribute_locs, **locs}
-        elif isinstance(el, PropDict):
-            self.prop_dict()
-        elif isinstance(el, Var):
-            self.var(el)
-        elif isinstance(el, TypeOf):
-            types = self.types_for(el.arg)
-            arg = el.arg
-            if isinstance(arg, Var) and arg.kind == "operand" and arg.name in st.operands:
-                names = st.operands[arg.name]
-                if len(names) != len(types):  # (``resolveOperands``)
-                    raise cur.error(f"{len(names)} operands but {len(types)} types")
-            st.set_types(el, types)
-        elif isinstance(el, FunctionalType):
-            ins, outs = cur.function_type()
-            st.set_types(TypeOf(el.inputs), ins)
-            st.set_types(TypeOf(el.results), outs)
-        elif isinstance(el, Directive):
-            if el.name == "operands":
-                st.all_operands = cur.value_uses()
-            elif el.name == "regions":
-                raws = [cur.region()]
-                while cur.accept(","):
-                    raws.append(cur.region())
-                st.all_regions = raws
-        elif isinstance(el, Custom):
-            DIRECTIVES[el.name][0](cur, st, *el.args)
+        d = cur.attr_dict()
+        if d is not None:
+            entries, locs = d
+            st.attributes = entries
+            st.attribute_locs = {**st.attribute_locs, **locs}
+
+    def _prop_dict(self, el: PropDict) -> None:
+        self.prop_dict()
+
+    def _type(self, el: TypeOf) -> None:
+        st = self.state
+        types = self.types_for(el.arg)
+        arg = el.arg
+        if isinstance(arg, Var) and arg.kind == "operand" and arg.name in st.operands:
+            names = st.operands[arg.name]
+            if len(names) != len(types):  # (``resolveOperands``)
+                raise self.cur.error(f"{len(names)} operands but {len(types)} types")
+        st.set_types(el, types)
+
+    def _functional_type(self, el: FunctionalType) -> None:
+        ins, outs = self.cur.function_type()
+        self.state.set_types(TypeOf(el.inputs), ins)
+        self.state.set_types(TypeOf(el.results), outs)
+
+    def _directive(self, el: Directive) -> None:
+        cur, st = self.cur, self.state
+        if el.name == "operands":
+            st.all_operands = cur.value_uses()
+        elif el.name == "regions":
+            raws = [cur.region()]
+            while cur.accept(","):
+                raws.append(cur.region())
+            st.all_regions = raws
+
+    def _custom(self, el: Custom) -> None:
+        DIRECTIVES[el.name][0](self.cur, self.state, *el.args)
 
     def prop_dict(self) -> None:
         """``prop-dict``: an optional ``<{a = 1, b}>`` or ``<a = 1, b>`` of inherent attributes."""
@@ -240,3 +251,12 @@ class FormatParser:
             probe = getattr(DIRECTIVES[el.name][0], "starts", None)
             return probe(cur) if probe else True
         return True
+
+
+#: The reader of each kind of format element.
+_ELEMENT_READERS = {
+    Literal: FormatParser._literal, Space: FormatParser._space, OptionalGroup: FormatParser._group,
+    AttrDict: FormatParser._attr_dict, PropDict: FormatParser._prop_dict, Var: FormatParser.var,
+    TypeOf: FormatParser._type, FunctionalType: FormatParser._functional_type,
+    Directive: FormatParser._directive, Custom: FormatParser._custom,
+}

@@ -8,7 +8,8 @@ from shardy_py.dialects.registry import OpDecl
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Operation, Region
 from shardy_py.syntax import attr_printer as P
-from shardy_py.syntax.format import FormatPrinter, PrintGeneric, compiled_format
+from shardy_py.syntax.format import PrintGeneric, compiled_format
+from shardy_py.syntax.format_print import FormatPrinter
 from shardy_py.syntax.generic_printer import attr_entries, functional_type, print_generic
 
 #: func ops that MLIR prints without their dialect directly inside a ``func.func`` body.
@@ -52,8 +53,15 @@ class OpWriter:
 
     def attr_dict(self, op: Operation, elided, with_keyword: bool = False) -> None:
         """``printOptionalAttrDict``: inherent and discardable attributes together, sorted."""
-        merged = dict(op.properties_view)
-        merged.update(op.attributes_view)
+        attributes = op.attributes_view
+        props = op.properties_view
+        if attributes:
+            merged = dict(props)
+            merged.update(attributes)
+        elif all(k in elided or not isinstance(v, A.Attr) for k, v in props.items()):
+            return  # (nothing to print: the common case)
+        else:
+            merged = props
         text = attr_entries(merged, elided)
         if text:
             self.parts.append((" attributes {" if with_keyword else " {") + text + "}")
