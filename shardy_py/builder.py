@@ -3,9 +3,10 @@ built in ``shardy_py.ir.partition_spec`` (where ``Module.mark_sharding`` finds t
 from shardy_py.ir.partition_spec import (
     UNCONSTRAINED,
     ShardingSpecError,
+    _find_value,
     func_result,
     mark_sharding,
     named_sharding,
 )
 
-__all__ = ["UNCONSTRAINED", "ShardingSpecError", "func_result", "mark_sharding", "named_sharding"]
+__all__ = ["UNCONSTRAINED", "ShardingSpecError", "_find_value", "func_result", "mark_sharding", "named_sharding"]

@@ -265,5 +265,5 @@ def axis_stories(module: Module, value: Value | str, *, original: Module | None 
         node = Node(value if tracked is module else _same_value(value, module, tracked))
     else:
         tracked = _tracked(module)
-        node = find_value(tracked, value, original if original is not None else _ORIGINALS.get(module))
-    return node_stories(node, tracked, original if original is not None else _ORIGINALS.get(module))
+        node = find_value(tracked, value, original if original is not None else original_of(module))
+    return node_stories(node, tracked, original if original is not None else original_of(module))

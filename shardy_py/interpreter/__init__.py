@@ -11,22 +11,7 @@ subcommand).  ``simulate`` runs a sharded program partitioned on simulated devic
 """
 from __future__ import annotations
 
-import importlib
-
-_OP_MODULES = (
-    "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "ops_reduce",
-    "ops_gather", "ops_conv", "ops_rng", "ops_sdy", "ops_chlo_special", "check_ops",
-)
-_loaded = False
-
-
-def load_ops() -> None:
-    """Import every op-family module, which registers its handlers."""
-    global _loaded
-    if not _loaded:
-        for name in _OP_MODULES:
-            importlib.import_module(f"shardy_py.interpreter.{name}")
-        _loaded = True
+from shardy_py.interpreter.handlers import load_ops
 
 
 def interpret(module, *args, function: str = "main") -> tuple:

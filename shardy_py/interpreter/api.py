@@ -7,8 +7,8 @@ import sys
 
 import numpy as np
 
-from shardy_py.interpreter import load_ops
 from shardy_py.interpreter.evaluator import Evaluator, InterpretError, fit_of
+from shardy_py.interpreter.handlers import load_ops
 from shardy_py.interpreter.values import TOKEN, fit
 
 load_ops()

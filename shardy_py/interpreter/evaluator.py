@@ -13,18 +13,17 @@ from __future__ import annotations
 import functools
 import threading
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
 
+from shardy_py.interpreter.handlers import HANDLERS, Handler, handler  # noqa: F401  (the op modules' handler)
+from shardy_py.interpreter.quant import has_quantized, run_dequantized
 from shardy_py.interpreter.values import UnsupportedType, dtype_of, element_name, fit
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Location, Operation, Region
 from shardy_py.ir.types import RankedTensorType
-
-Handler = Callable[["Evaluator", Operation, list], list]
-HANDLERS: dict[str, Handler] = {}
 
 TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "sdy.return"})
 #: Ops a process records in its trace when it runs them (the collectives, filled in by ``ops_collectives``).
@@ -38,17 +37,6 @@ class InterpretError(Exception):
         super().__init__(message)
         self.message = message
         self.loc = loc
-
-
-def handler(*names: str) -> Callable[[Handler], Handler]:
-    """Register the decorated function as the handler of the ops ``names``."""
-
-    def register(fn: Handler) -> Handler:
-        for n in names:
-            HANDLERS[n] = fn
-        return fn
-
-    return register
 
 
 @functools.lru_cache(maxsize=8192)
@@ -327,8 +315,3 @@ def operand_element(op: Operation, index: int = 0) -> str:
 
 def result_shape(op: Operation, index: int = 0) -> tuple[int, ...]:
     return tuple(op.results[index].type.shape)
-
-
-# Quantized values are dequantized around the handlers of the ops that take them (``quant``), which
-# registers its own handlers: imported last, as it needs ``handler``.
-from shardy_py.interpreter.quant import has_quantized, run_dequantized  # noqa: E402

@@ -4,32 +4,14 @@ values runs on their dequantized values with its result quantized again, as the 
 ``lowerQuantization`` rewrites the program before running it."""
 from __future__ import annotations
 
-import functools
 import struct
 from types import SimpleNamespace
 
 import numpy as np
 
-from shardy_py.interpreter.evaluator import handler
-from shardy_py.interpreter.values import tensor_type
+from shardy_py.interpreter.handlers import handler
+from shardy_py.interpreter.values import PREFIX, dtype_of, quant_type, storage_name, tensor_type
 from shardy_py.ir.types import QuantizedType
-
-PREFIX = "!quant."
-
-
-@functools.lru_cache(maxsize=256)
-def quant_type(name: str) -> QuantizedType | None:
-    """The quantized type an element type name spells, or None."""
-    if not name.startswith(PREFIX):
-        return None
-    from shardy_py.syntax.attr_reader import parse_mlir_type
-
-    t = parse_mlir_type(name)
-    return t if isinstance(t, QuantizedType) else None
-
-
-def storage_name(q: QuantizedType) -> str:
-    return f"{'i' if q.signed else 'ui'}{q.storage_width}"
 
 
 def _params(q: QuantizedType, ndim: int) -> tuple[np.ndarray, np.ndarray]:
@@ -44,15 +26,11 @@ def _params(q: QuantizedType, ndim: int) -> tuple[np.ndarray, np.ndarray]:
 
 def dequantize(x: np.ndarray, q: QuantizedType) -> np.ndarray:
     scale, zp = _params(q, x.ndim)
-    from shardy_py.interpreter.values import dtype_of
-
     return ((x.astype(np.float64) - zp) * scale).astype(dtype_of(q.expressed_type.text))
 
 
 def quantize(x: np.ndarray, q: QuantizedType) -> np.ndarray:
     scale, zp = _params(q, x.ndim)
-    from shardy_py.interpreter.values import dtype_of
-
     v = np.rint(x.astype(np.float64) / scale + zp)
     return np.clip(v, q.storage_min, q.storage_max).astype(dtype_of(storage_name(q)))
 

@@ -19,7 +19,8 @@ import ml_dtypes
 import numpy as np
 
 from shardy_py.ir.dense_attrs import DenseElementsAttr, storage_bytes
-from shardy_py.ir.types import RankedTensorType, Type
+from shardy_py.ir.types import QuantizedType, RankedTensorType, Type
+from shardy_py.syntax.attr_reader import parse_mlir_type
 
 
 class Token:
@@ -50,8 +51,6 @@ class UnsupportedType(ValueError):
 
 def _storage_of(name: str) -> str:
     """The storage integer type of a quantized element type (``!quant.uniform<i8:f32, ...>`` -> ``i8``)."""
-    from shardy_py.interpreter.quant import quant_type, storage_name
-
     q = quant_type(name)
     if q is None:
         raise UnsupportedType(f"unsupported element type {name}")
@@ -206,3 +205,20 @@ def tensor_type(shape, name: str) -> RankedTensorType:
     """``tensor<SHAPExNAME>``."""
     dims = "".join(f"{d}x" for d in shape)
     return RankedTensorType(f"tensor<{dims}{name}>", tuple(shape), name, None)
+
+
+# -- quantized element types (``quant``) ------------------------------------------------------------
+PREFIX = "!quant."
+
+
+@functools.lru_cache(maxsize=256)
+def quant_type(name: str) -> QuantizedType | None:
+    """The quantized type an element type name spells, or None."""
+    if not name.startswith(PREFIX):
+        return None
+    t = parse_mlir_type(name)
+    return t if isinstance(t, QuantizedType) else None
+
+
+def storage_name(q: QuantizedType) -> str:
+    return f"{'i' if q.signed else 'ui'}{q.storage_width}"
