@@ -87,6 +87,9 @@ class Ref:
 class Custom:
     name: str
     args: tuple
+    #: How the printer gets the arguments (``syntax.format_print``), worked out on first use: an element
+    #: belongs to the one compiled format of one declaration.
+    getters: tuple | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
 
 @attrs.frozen

@@ -144,7 +144,11 @@ class FormatPrinter:
         self._custom_text(el)
 
     def _custom_text(self, el: Custom) -> None:
-        DIRECTIVES[el.name][1](self.out, self.op, *[self.custom_arg(a) for a in el.args])
+        getters = el.getters
+        if getters is None:
+            getters = tuple(_arg_getter(self.decl, a) for a in el.args)
+            object.__setattr__(el, "getters", getters)  # (a frozen element's one cache)
+        DIRECTIVES[el.name][1](self.out, self.op, *[get(self) for get in getters])
 
     def elided(self) -> set[str]:
         """The attributes neither ``attr-dict`` nor ``prop-dict`` prints: those the format writes itself,
@@ -249,6 +253,18 @@ class FormatPrinter:
         if isinstance(a, AttrDict):
             return op.attributes_view
         return a
+
+
+def _arg_getter(decl: OpDecl, a):
+    """A function(printer) giving custom-directive argument ``a`` of an op of ``decl`` (``custom_arg``,
+    with the common attribute and single-region cases worked out once)."""
+    arg = a.arg if isinstance(a, Ref) else a
+    if isinstance(arg, Var) and arg.kind == "attr":
+        name = arg.name
+        return lambda p: p.op.properties_view.get(name)
+    if isinstance(arg, Var) and arg.kind == "region" and len(decl.regions) == 1 and not decl.regions[0].variadic:
+        return lambda p: p.op.regions[0]
+    return lambda p: p.custom_arg(a)
 
 
 #: The printer of each kind of value element, after its space.
