@@ -23,7 +23,7 @@ import numpy as np  # noqa: E402
 from jax_program_runs import ALL, lower_all, program_inputs, run_with_jax  # noqa: E402
 
 import shardy_py  # noqa: E402
-from shardy_py.interpreter.simulate import SimulationError  # noqa: E402
+from shardy_py.simulation.simulate import SimulationError  # noqa: E402
 
 #: Relative tolerance of floats against JAX (XLA's CPU approximations; tests/test_simulate_jax_programs.py).
 JAX_TOLERANCE = 2e-3

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 
 from shardy_py.interpreter.api import entry_function
-from shardy_py.interpreter.simulate import random_inputs
 from shardy_py.interpreter.values import element_name
 from shardy_py.ir.types import RankedTensorType
+from shardy_py.simulation.simulate import random_inputs
 
 DATA = Path(__file__).parent / "data" / "jax_programs"
 PLAIN = sorted(re.findall(r'^    "(\w+)": ', (DATA / "programs.py").read_text(), re.M))

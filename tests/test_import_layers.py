@@ -8,7 +8,8 @@ The layers, lowest first (README, Layout)::
     2  dialects/, syntax/                            op declarations; reading and printing text
     3  verify/, rules/, passes/, hlo/, interop/,     what works on the IR
        interpreter/, builder.py, priorities.py
-    4  show/, explanation/, cost/, strategies/       pictures, explanations, costs, test strategies
+    4  show/, explanation/, cost/, simulation/,      pictures, explanations, costs, simulated runs,
+       strategies/                                   test strategies
     5  cli.py, __main__.py, __init__.py and every    the command line and the package's face
        folder's command module (``command.py``,
        ``*_command.py``)
@@ -33,7 +34,7 @@ LAYERS: dict[str, int] = {
     "dialects": 2, "syntax": 2,
     "verify": 3, "rules": 3, "passes": 3, "hlo": 3, "interop": 3, "interpreter": 3, "builder.py": 3,
     "priorities.py": 3,
-    "show": 4, "explanation": 4, "cost": 4, "strategies": 4,
+    "show": 4, "explanation": 4, "cost": 4, "simulation": 4, "strategies": 4,
     "cli.py": 5, "__main__.py": 5, "__init__.py": 5,
 }
 

@@ -9,7 +9,7 @@ import pytest
 
 import shardy_py
 from shardy_py.cli import main
-from shardy_py.interpreter.simulate import SimulationError, random_inputs
+from shardy_py.simulation.simulate import SimulationError, random_inputs
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 

@@ -17,8 +17,8 @@ pytest.importorskip("jax", reason="the programs are lowered and run by JAX (pip 
 from jax_program_runs import ALL, program_inputs, run_with_jax  # noqa: E402
 
 import shardy_py  # noqa: E402
-from shardy_py.interpreter.simulate import SimulationError  # noqa: E402
 from shardy_py.interpreter.simulate_shards import mesh_devices  # noqa: E402
+from shardy_py.simulation.simulate import SimulationError  # noqa: E402
 
 #: Programs whose unpartitioned run fails: custom calls the interpreter does not run.
 CUSTOM_CALLS = {"custom_call_cholesky": "lapack_spotrf_ffi", "custom_call_eigh": "lapack_ssyevd_ffi",

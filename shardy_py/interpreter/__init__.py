@@ -6,8 +6,8 @@ Layout: ``values`` (element types and numpy dtypes), ``arith`` (element arithmet
 ``ops_linalg``, ``ops_gather``, ``ops_conv``, ``ops_control``, ``ops_collectives`` with ``process_grid`` and
 ``mesh_groups``, ``ops_chlo`` and ``ops_chlo_special``, ``ops_rng``, ``ops_sdy``), ``quant`` (uniform quantized
 types), ``check_ops`` (the check and interpreter dialects), ``printing`` and ``command`` (the ``interpret``
-subcommand).  ``simulate`` runs a sharded program partitioned on simulated devices (``simulate_shards``,
-``simulate_compare``, ``simulate_report``, ``simulate_command``).
+subcommand).  ``shardy_py.simulation`` runs a sharded program partitioned on simulated devices with
+``simulate_shards`` (the pieces each device holds) and ``simulate_compare`` (results compared).
 """
 from __future__ import annotations
 

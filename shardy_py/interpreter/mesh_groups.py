@@ -54,9 +54,9 @@ def _mesh(text: str, module) -> MeshAttr:
         return MeshAttr.get(axes, ids)
     m = _SDY_MESH.search(text)
     if m is not None:
-        import shardy_py
+        from shardy_py.syntax.sdy_parser import parse_sdy_attribute
 
-        return shardy_py.parse_attribute(m.group(1))
+        return parse_sdy_attribute(m.group(1))
     raise InterpretError(f"cannot read the mesh of replica groups {text}")
 
 

@@ -125,7 +125,7 @@ class SimulationResult:
     def report(self, name: str = "", each_device: bool = False) -> str:
         """The text ``python -m shardy_py simulate`` prints (one row per device with ``each_device``,
         else one per group of devices that held and ran the same)."""
-        from shardy_py.interpreter.simulate_report import report_text
+        from shardy_py.simulation.report import report_text
 
         return report_text(self, name, each_device)
 
@@ -251,9 +251,9 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
     (True, 8, (16, 64))
     """
     if isinstance(module, str):
-        import shardy_py
+        from shardy_py.syntax.parser import parse_module
 
-        module = shardy_py.parse(module)
+        module = parse_module(module)
     func = None
     try:
         func = entry_function(module, function)

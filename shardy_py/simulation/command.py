@@ -32,8 +32,8 @@ def run(args: argparse.Namespace) -> int:
     """Simulate FILE and print the report; returns the exit status."""
     from shardy_py.cli import report
     from shardy_py.interpreter.command import _parse_args_attr
-    from shardy_py.interpreter.simulate import SimulationError, simulate
     from shardy_py.passes.partition_command import read_and_verify
+    from shardy_py.simulation.simulate import SimulationError, simulate
 
     parsed = read_and_verify(args.file, "simulate")
     if isinstance(parsed, int):
