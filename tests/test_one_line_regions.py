@@ -331,8 +331,8 @@ def test_extra_closing_brace_is_located_at_the_op_it_cuts_short() -> None:
     text = ('func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> { %0 = sdy.named_computation<"x">(%arg0)'
             " (%arg1: tensor<8xf32>) { sdy.return %arg1 : tensor<8xf32> } } : (tensor<8xf32>) -> tensor<8xf32>"
             " return %0 : tensor<8xf32> }\n")
-    # (the op's assembly format reads the ':' as MLIR's generated parser does: ``parseColon``)
-    assert parse_error(text) == (1, 157, "'sdy.named_computation': expected ':', found the end of the op")
+    assert parse_error(text) == (
+        1, 157, "'sdy.named_computation': expected ':' and the function type, found the end of the op")
 
 
 def test_missing_region_brace_names_the_op_that_follows() -> None:

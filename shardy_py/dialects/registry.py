@@ -74,7 +74,9 @@ class OpDecl:
     form writes, and ``from_attrs(reader, op, attrs, offset, name_at)`` gives the op the properties its
     custom syntax would (errors located at ``offset``, the operands, or ``name_at``, the op name).
     ``default_dialect`` is the dialect whose ops may be written without it in the op's regions
-    (``OpAsmOpInterface::getDefaultDialect``: ``return`` in a ``func.func``).
+    (``OpAsmOpInterface::getDefaultDialect``: ``return`` in a ``func.func``).  ``expect`` names, per
+    punctuation literal of the format, what an error says was expected there (``{":": "':' and the
+    type"}``); a literal not named is expected as itself (``expected ':'``).
     """
 
     name: str
@@ -92,6 +94,7 @@ class OpDecl:
     as_attrs: Callable | None = None
     from_attrs: Callable | None = None
     default_dialect: str | None = None
+    expect: dict[str, str] | None = None
     #: The compiled assembly format, made by ``syntax.format.compiled_format`` on first use.
     _compiled: Any = None
     _attribute_names: frozenset[str] | None = None
@@ -142,7 +145,8 @@ BLOCK_ARG_NAMERS: dict[str, Callable] = {}
 
 def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), format: str | None = None,
             parse=None, print=None, traits=(), infer_results=None, terminator=None, verify=None,
-            as_attrs=None, from_attrs=None, default_dialect: str | None = None) -> OpDecl:
+            as_attrs=None, from_attrs=None, default_dialect: str | None = None,
+            expect: dict[str, str] | None = None) -> OpDecl:
     """Declare an op (see ``OpDecl``).  Operands/results/regions may be given as names:
     ``"x"`` (single), ``"x?"`` (optional), ``"x*"`` (variadic)."""
 
@@ -162,7 +166,8 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     regs = tuple(r if isinstance(r, RegionDef) else RegionDef(r.rstrip("*"), r.endswith("*")) for r in regions)
     attr_defs = tuple(a if isinstance(a, AttrDef) else AttrDef(a) for a in attributes)
     decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
-                  frozenset(traits), infer_results, terminator, verify, as_attrs, from_attrs, default_dialect)
+                  frozenset(traits), infer_results, terminator, verify, as_attrs, from_attrs, default_dialect,
+                  expect)
     OPS[name] = decl
     named = decl.results
     if len(named) > 1 and all(r.kind == SINGLE for r in named):

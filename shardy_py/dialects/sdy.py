@@ -15,6 +15,9 @@ from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.dialects.sdy_generic import as_attrs, from_attrs
 
 _SAME_TYPE = ("SameOperandsAndResultType",)
+#: What the errors say is expected at a format's punctuation (as before the ops were declared).
+_TYPE = {":": "':' and the type"}
+_FUNCTION_TYPE = {"(": "'(' and the operands", ":": "':' and the function type"}
 #: The tail of the formats of the ops with one operand and one result of its type.
 _TAIL = "attr-dict `:` type($result)"
 
@@ -29,13 +32,14 @@ def _located(name: str, codec, optional: bool = False, loc_key: str | None = Non
 
 
 _sdy("mesh", attributes=(_located("sym_name", SymbolName, loc_key="sym_loc"), _located("mesh", S.MESH)),
-     format="$sym_name `=` $mesh attr-dict")
+     format="$sym_name `=` $mesh attr-dict", expect={"=": "'=' after the mesh name"})
 
 for _name in ("sharding_constraint", "reshard"):
     _sdy(_name, operands=("input",), attributes=(_located("sharding", S.SHARDING),), results=("result",),
-         traits=_SAME_TYPE, format=f"$input $sharding {_TAIL}")
+         traits=_SAME_TYPE, format=f"$input $sharding {_TAIL}", expect=_TYPE)
 
-_sdy("return", operands=("results*",), format="attr-dict ($results^ `:` type($results))?")
+_sdy("return", operands=("results*",), format="attr-dict ($results^ `:` type($results))?",
+     expect={":": "':' and the operand types"})
 
 _REGION_FORMAT = "custom<SingleBlockRegionNoBlockId>($body) attr-dict `:` functional-type(operands, results)"
 _SHARDINGS = "`{0}` `` `=` `` custom<StrippedTensorShardingPerValueAttr>(${0})"
@@ -47,30 +51,33 @@ _sdy("manual_computation", operands=("tensors*",),
                  _located("manual_axes", S.MANUAL_AXES)),
      results=("results*",), regions=("body",), traits=("SingleBlockImplicitTerminator",),
      format="`(` operands `)` " + _SHARDINGS.format("in_shardings") + " " + _SHARDINGS.format("out_shardings")
-            + " `manual_axes` `` `=` `` $manual_axes " + _REGION_FORMAT)
+            + " `manual_axes` `` `=` `` $manual_axes " + _REGION_FORMAT, expect=_FUNCTION_TYPE)
 
 _sdy("named_computation", operands=("operands*",),
      attributes=(AttrDef("name", codec=String("the computation name")), _located("in_shardings", None, optional=True),
                  _located("out_shardings", None, optional=True)),
      results=("results*",), regions=("body",), traits=("SingleBlockImplicitTerminator",),
      format="`<` $name `>` `` `(` $operands `)` (" + _SHARDINGS.format("in_shardings") + "^)? ("
-            + _SHARDINGS.format("out_shardings") + "^)? " + _REGION_FORMAT)
+            + _SHARDINGS.format("out_shardings") + "^)? " + _REGION_FORMAT,
+     expect={"<": "'<' and the computation name", **_FUNCTION_TYPE})
 
 _sdy("sharding_group", operands=("input",), attributes=(AttrDef("group_id", codec=S.GroupId),),
-     format="$input `group_id` `` `=` `` $group_id attr-dict `:` type($input)")
+     format="$input `group_id` `` `=` `` $group_id attr-dict `:` type($input)", expect=_TYPE)
 
 _sdy("constant", attributes=(AttrDef("value"),), results=("output",), parse=S.parse_constant,
      print=S.print_constant)
 
 _sdy("data_flow_edge", operands=("input",), attributes=(_located("sharding", S.SHARDING, optional=True),),
-     results=("result",), traits=_SAME_TYPE, format=f"$input (`sharding` `` `=` `` $sharding^)? {_TAIL}")
+     results=("result",), traits=_SAME_TYPE, format=f"$input (`sharding` `` `=` `` $sharding^)? {_TAIL}",
+     expect=_TYPE)
 
 _sdy("func_data_flow_edge", operands=("operand",), results=("result",), traits=_SAME_TYPE,
-     format=f"$operand {_TAIL}")
+     format=f"$operand {_TAIL}", expect=_TYPE)
 
 _sdy("propagation_barrier", operands=("input",),
      attributes=(AttrDef("allowed_direction", codec=S.PROPAGATION_DIRECTION),), results=("result",),
-     traits=_SAME_TYPE, format="$input `allowed_direction` `` `=` `` $allowed_direction attr-dict `:` type($input)")
+     traits=_SAME_TYPE, format="$input `allowed_direction` `` `=` `` $allowed_direction attr-dict `:` type($input)",
+     expect=_TYPE)
 
 #: The collectives: the axes property each has (and its codec), and whether it reduces.
 _COLLECTIVES = {
@@ -95,4 +102,4 @@ for _name, (_axes, _codec) in _COLLECTIVES.items():
                                  codec=S.REDUCTION_OP))
         _format = "($reduction_op^)? " + _format
     _sdy(_name, operands=("tensor",), attributes=tuple(_attrs), results=("result",), traits=_SAME_TYPE,
-         format=_format)
+         format=_format, expect=_TYPE)

@@ -46,7 +46,8 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
         state.properties.setdefault("operandSegmentSizes", DenseArrayAttr.of(
             "i32", [len(state.operands.get(d.name, [])) for d in decl.operands]))
     types = _group_order(decl.operands, state.operand_types, state.all_operand_types)
-    if len(types) != len(names):
+    spelled = len(types) == len(names)
+    if not spelled:
         # types the format does not spell come from the values themselves
         types = [v.type if v is not None else None for v in op.operands]
     op.operand_types = types
@@ -68,6 +69,10 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
             rtypes = list(decl.infer_results(op))
         elif "SameOperandsAndResultType" in decl.traits and types:
             rtypes = [types[0]] * nresults
+    if not spelled and names and rtypes and "SameOperandsAndResultType" in decl.traits:
+        # the operands have the result's type written (``sdy.reshard %0 <...> : T``): a use of a value
+        # of another type, or a forward reference to one, is an error as MLIR's parser makes it
+        op.operand_types = [rtypes[0]] * len(names)
     if len(rtypes) != nresults:
         raise p.error(p.offset_of(op.loc), f"'{op.name}' has {len(rtypes)} result type"
                       f"{'s' if len(rtypes) != 1 else ''}, but {nresults} result"

@@ -102,7 +102,8 @@ class FormatParser:
             if not cur.keyword(text):
                 raise cur.error(f"expected '{text}', found {cur.found()}")
         else:
-            cur.expect(text)
+            expect = self.decl.expect
+            cur.expect(text, expect.get(text) if expect else None)
 
     def element(self, el) -> None:
         _ELEMENT_READERS[type(el)](self, el)
