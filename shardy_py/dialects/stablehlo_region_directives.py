@@ -49,9 +49,20 @@ def parse_while(cur, state) -> None:
 
 
 def print_while(out, op) -> None:
-    """``printWhileOp``."""
+    """``printWhileOp``.  Its one type list stands for the operands, the results and both regions' entry
+    arguments: a while whose others are not compatible with its operands (invalid IR, which MLIR prints
+    generic) prints generic, so that what it says is kept; compatible ones (a refined shape) are dropped,
+    as MLIR drops them."""
+    from shardy_py.dialects.stablehlo_verify_types import hlo_compatible_all
+    from shardy_py.syntax.format import PrintGeneric
+
     cond, body = op.regions
-    args = body.blocks[0].arguments if body.blocks else []
+    types = [v.type if v is not None else t for v, t in zip(op.operands, op.operand_types_view, strict=False)]
+    if len(types) != len(op.operands) or not hlo_compatible_all(types, [r.type for r in op.results]) or any(
+            not r.blocks or not hlo_compatible_all(types, [a.type for a in r.blocks[0].arguments])
+            for r in (cond, body)):
+        raise PrintGeneric
+    args = body.blocks[0].arguments
     out.write("(" + ", ".join(f"{out.value(a)} = {out.operand(op, i)}" for i, a in enumerate(args)) + ")")
     if op.operands:
         out.write(" : " + ", ".join(str(v.type) for v in op.operands))
