@@ -19,3 +19,11 @@ def check_known_op(parser, name: str, offset: int, generic: bool) -> None:
         raise parser.error(offset, f"unregistered operation '{name}' found in dialect ('{dialect}') that does "
                                    "not allow unknown operations")
     raise parser.error(offset, f"custom op '{name}' is unknown")
+
+
+def results_mismatch(defined: int, named: int) -> str:
+    """MLIR's error for an op written with ``named`` result names that defines ``defined`` results
+    (``OperationParser::parseOperation``; results may also be left unnamed)."""
+    if defined == 0:
+        return "cannot name an operation with no results"
+    return f"operation defines {defined} results but was provided {named} to bind"

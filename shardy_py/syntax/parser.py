@@ -630,7 +630,9 @@ class ModuleParser:
                 vname = name if count == 1 else f"{name}#{k}"
                 v = Value(vname, t, op, idx, loc, NO_ATTRIBUTES)  # only arguments carry attributes
                 op.results.append(v)
-                if count > 1 and k == 0:
+                if not name:
+                    pass  # results left unnamed (`"d.op"() : () -> i32`): no name refers to them
+                elif count > 1 and k == 0:
                     self.define(v, name)  # `%0` names `%0#0`
                     self.scopes[-1][vname] = v
                 else:
@@ -1147,11 +1149,13 @@ def _single_type(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str
 
 
 def _expect_results(p: ModuleParser, op: Operation, n: int | None) -> None:
+    """The op has ``n`` results: named as written, or left unnamed (MLIR's ``bindResults``)."""
     have = sum(k for _, k in op.result_groups)
     if n is not None and have != n:
-        raise p.error(p.offset_of(op.loc),
-                      f"'{op.name}' has {n} result{'s' if n != 1 else ''}, but {have} "
-                      f"{'were' if have != 1 else 'was'} named")
+        if have == 0:
+            op.result_groups = [("", n)]
+            return
+        raise p.error(p.offset_of(op.loc), results_mismatch(n, have))
 
 
 def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
@@ -1252,8 +1256,8 @@ def _region_op_tail(p: ModuleParser, cur: Cursor, op: Operation, operands: list[
     op.properties["type_loc"] = p.loc(cur.pos)
     ins, outs = cur.function_type()
     op.operand_types = ins
-    p.make_results(op, op.result_groups, outs)
     _expect_results(p, op, len(outs))
+    p.make_results(op, op.result_groups, outs)
     _trailer(p, cur, op)
 
 
@@ -1532,7 +1536,7 @@ _HANDLERS = {
 from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
-from shardy_py.syntax.known_ops import check_known_op  # noqa: E402
+from shardy_py.syntax.known_ops import check_known_op, results_mismatch  # noqa: E402
 
 #: Characters Python counts as white space but MLIR's lexer rejects (outside comments).
 _NOT_WHITE_SPACE = re.compile("[\v\f]")

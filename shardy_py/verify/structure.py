@@ -20,7 +20,7 @@ _NO_TERMINATOR = frozenset({"builtin.module"})
 def name_position(op: Operation) -> tuple[int, int]:
     """Where MLIR places an op's diagnostics: its name, after the results (``%0 = `` skipped)."""
     loc = loc_of(op)
-    groups = op.result_groups if op.results else ()
+    groups = [g for g in op.result_groups if g[0]] if op.results else ()  # (unnamed results are not written)
     if not groups:
         return (loc.line, loc.column)
     width = sum(len(name) + (len(f":{n}") if n > 1 else 0) for name, n in groups) + 2 * (len(groups) - 1)
