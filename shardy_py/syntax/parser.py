@@ -408,8 +408,11 @@ class ModuleParser:
             raise self.error(start + e.offset, prefix + e.message) from None
 
     def attr_value(self, start: int, end: int) -> A.Attr:
-        """An attribute value: sdy attributes parsed, anything else kept as text."""
+        """An attribute value: sdy attributes parsed, anything else kept as text (its StableHLO/CHLO
+        attributes read, as MLIR reads them)."""
         text = self.text[start:end].strip()
+        if "#stablehlo" in text or "#chlo" in text:
+            check_dialect_attributes(self, start, end)
         if text.startswith("#sdy"):
             m = _SDY_ATTR_HEAD.match(text)
             if m and m.group() in _SDY_STANDALONE:
@@ -1535,6 +1538,7 @@ _HANDLERS = {
 
 from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
+from shardy_py.syntax.dialect_attr_check import check_dialect_attributes  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
 from shardy_py.syntax.known_ops import check_known_op, results_mismatch  # noqa: E402
 
