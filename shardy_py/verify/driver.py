@@ -26,7 +26,7 @@ from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
-from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops, structure
+from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
@@ -74,6 +74,7 @@ def _register() -> None:
     OP_RULES["sdy.manual_computation"].append(computations.verify_no_nested_manual_axes)
     OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
     OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
+    OP_RULES.setdefault("interpreter.run_parallel", []).append(interpreter_ops.verify_run_parallel)
 
 
 _register()

@@ -127,7 +127,7 @@ def symbol_name(attr) -> str | None:
     return text[1:]
 
 
-def _functions_of_nearest_table(op: Operation, ctx: Context) -> dict[str, Operation | None]:
+def functions_of_nearest_table(op: Operation, ctx: Context) -> dict[str, Operation | None]:
     """Symbols of the nearest enclosing symbol table (a ``builtin.module``): name -> the op when it is
     a ``func.func`` (None for other symbols)."""
     table = op.parent
@@ -158,7 +158,7 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     callee = symbol_name(op.properties_view.get("callee"))
     if callee is None:
         return None
-    fn = _functions_of_nearest_table(op, ctx).get(callee)
+    fn = functions_of_nearest_table(op, ctx).get(callee)
     at = name_position(op)
     if fn is None:
         return Failure(f"'func.call' op '{callee}' does not reference a valid function", (), at)
