@@ -129,6 +129,12 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                        "  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n"
                                        "  return %0 : tensor<?xf32>\n}\n",
                                        2, 21, "elements literal type must have static shape"),
+    "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
+                                           "'builtin.module' op can only contain attributes with dialect-prefixed "
+                                           "names, found: 'x'"),
+    "nested_module_attribute_without_a_dialect": ("module {\n  module attributes {x = 2} {\n  }\n}\n", 2, 3,
+                                                  "'builtin.module' op can only contain attributes with "
+                                                  "dialect-prefixed names, found: 'x'"),
 }
 
 

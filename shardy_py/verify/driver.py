@@ -75,6 +75,7 @@ def _register() -> None:
     OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
     OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
     OP_RULES.setdefault("interpreter.run_parallel", []).append(interpreter_ops.verify_run_parallel)
+    OP_RULES.setdefault("builtin.module", []).append(structure.verify_module_attributes)
 
 
 _register()

@@ -79,6 +79,15 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def verify_module_attributes(op: Operation, ctx: Context) -> Failure | None:
+    """``ModuleOp::verify``: a module's attributes are dialect attributes (a name with a '.') or its symbol's."""
+    for name in op.attributes_view:
+        if "." not in name and name not in ("sym_name", "sym_visibility"):
+            return Failure(f"'builtin.module' op can only contain attributes with dialect-prefixed names, found: "
+                           f"'{name}'", (), name_position(op))
+    return None
+
+
 def _count_rule(defs, what: str, one: str) -> tuple[int, bool, str]:
     """(how many, exact?, the ODS message stem) for a declaration's operand or result groups."""
     singles = sum(1 for d in defs if d.kind == "single")
@@ -179,4 +188,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
-           "name_position"]
+           "verify_module_attributes", "name_position"]
