@@ -27,7 +27,7 @@ from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
 from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
-from shardy_py.verify.context import Context, loc_of
+from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
 from shardy_py.verify.source_positions import SourcePositions
@@ -122,7 +122,7 @@ class _Run:
         self._clean_shapes: dict[tuple, object] = {}
 
     def report(self, op: Operation, f: Failure) -> None:
-        line, col = f.at if f.at is not None else (lambda loc: (loc.line, loc.column))(loc_of(op))
+        line, col = f.at if f.at is not None else structure.name_position(op)  # (MLIR's op location: its name)
         self.diags.append(Diagnostic(line, col, "error", f.message, f.notes))
         self.failed.add(id(op))
 
