@@ -129,6 +129,25 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                        "  %0 = sdy.constant dense<1.0> : tensor<?xf32>\n"
                                        "  return %0 : tensor<?xf32>\n}\n",
                                        2, 21, "elements literal type must have static shape"),
+    "results_counted_before_operands": (F + '  "stablehlo.constant"(%a) : (tensor<8xf32>) -> ()\n'
+                                        "  return %a : tensor<8xf32>\n}\n", 2, 3,
+                                        "'stablehlo.constant' op requires one result"),
+    "regions_counted_first": (F + '  %0 = "stablehlo.add"(%a, %a) ({\n    "stablehlo.return"(%a) : (tensor<8xf32>) '
+                              "-> ()\n  }) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n" + RET, 2, 8,
+                              "'stablehlo.add' op requires zero regions"),
+    "while_body_without_a_terminator": (
+        "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n"
+        '  %0 = "stablehlo.while"(%a) ({\n  ^bb0(%x: tensor<i1>):\n    "stablehlo.return"(%x) : (tensor<i1>) -> ()\n'
+        '  }, {\n  ^bb0(%x: tensor<i1>):\n    %1 = "stablehlo.not"(%x) : (tensor<i1>) -> tensor<i1>\n'
+        "  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
+        2, 8, "The while body-region expected to have a terminator"),
+    "reducer_without_a_terminator": (
+        "func.func @main(%a: tensor<8xf32>, %i: tensor<f32>) -> tensor<f32> {\n"
+        '  %0 = "stablehlo.reduce"(%a, %i) ({\n  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n'
+        '    %1 = "stablehlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n'
+        "  }) {dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<f32>) -> tensor<f32>\n"
+        "  return %0 : tensor<f32>\n}\n",
+        2, 8, "The reduction-region expected to have a terminator"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

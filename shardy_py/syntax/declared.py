@@ -63,7 +63,7 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     nresults = sum(n for _, n in op.result_groups)
     rtypes = _group_order(decl.results, state.result_types, state.all_result_types)
     fixed = len(decl.results) if all(r.kind == SINGLE for r in decl.results) else None
-    if not rtypes and (nresults or fixed):
+    if not rtypes and (nresults or fixed) and not op.generic_form:  # (the generic form spells every type)
         if decl.infer_results is not None:
             rtypes = list(decl.infer_results(op))
         elif "SameOperandsAndResultType" in decl.traits and types:

@@ -6,6 +6,8 @@ from __future__ import annotations
 #: Dialects whose every op we declare (stablehlo and chlo: ``dialects/``; sdy, func, builtin: the
 #: parser's own handlers), as jaxlib registers them: these dialects allow no unknown op.
 CLOSED_DIALECTS = frozenset({"stablehlo", "chlo", "sdy", "func", "builtin"})
+#: The ops with MLIR's IsTerminator trait among those of the dialects we declare in full.
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
 #: Ops of those dialects that exist in MLIR but that we keep as written (no declaration of ours).
 KEPT_AS_WRITTEN = frozenset({"builtin.unrealized_conversion_cast"})
 
@@ -27,3 +29,8 @@ def results_mismatch(defined: int, named: int) -> str:
     if defined == 0:
         return "cannot name an operation with no results"
     return f"operation defines {defined} results but was provided {named} to bind"
+
+
+def might_be_terminator(name: str) -> bool:
+    """MLIR's ``mightHaveTrait<IsTerminator>``: a terminator, or an op of a dialect MLIR does not know."""
+    return name in TERMINATORS or name.split(".", 1)[0] not in CLOSED_DIALECTS

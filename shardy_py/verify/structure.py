@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Operation
-from shardy_py.syntax.known_ops import CLOSED_DIALECTS
+from shardy_py.syntax.known_ops import CLOSED_DIALECTS, TERMINATORS
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure
 
-#: The ops with MLIR's IsTerminator trait among those of the dialects we declare in full.
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
 #: Ops whose region blocks need no terminator (NoTerminator / graph regions).
 _NO_TERMINATOR = frozenset({"builtin.module"})
 
@@ -99,23 +97,28 @@ _ARITY: dict[str, tuple] = {}
 
 
 def verify_arity(op: Operation, decl) -> Failure | None:
-    """ODS's count traits of a declared op (``OneResult``, ``NOperands<N>``, ``AtLeastNOperands<N>``...):
+    """ODS's count traits of a declared op (``OneRegion``, ``OneResult``, ``NOperands<N>``,
+    ``AtLeastNOperands<N>``...), in ODS's trait order (regions, results, operands): "requires one region",
     "requires one result", "expected 2 operands, but found 3", as MLIR's ``verifyInvariants``."""
     rules = _ARITY.get(decl.name)
     if rules is None:
+        regions = (len([r for r in decl.regions if not r.variadic]), not any(r.variadic for r in decl.regions),
+                   "one region" if len(decl.regions) == 1 else "regions")
         rules = _ARITY[decl.name] = (_count_rule(decl.operands, "operands", "a single operand"),
-                                     _count_rule(decl.results, "results", "one result"))
-    (n_in, exact_in, _), (n_out, exact_out, _) = rules
-    ins, outs = len(op.operands), len(op.results)
-    if (ins == n_in if exact_in else ins >= n_in) and (outs == n_out if exact_out else outs >= n_out):
+                                     _count_rule(decl.results, "results", "one result"), regions)
+    (n_in, exact_in, _), (n_out, exact_out, _), (n_reg, exact_reg, _) = rules
+    ins, outs, regs = len(op.operands), len(op.results), len(op.regions)
+    if (ins == n_in if exact_in else ins >= n_in) and (outs == n_out if exact_out else outs >= n_out) and (
+            regs == n_reg if exact_reg else regs >= n_reg):
         return None
-    for (n, exact, stem), found, what in ((rules[0], len(op.operands), "operand"),
-                                          (rules[1], len(op.results), "result")):
+    for (n, exact, stem), found, what in ((rules[2], regs, "region"), (rules[1], outs, "result"),
+                                          (rules[0], ins, "operand")):
+        but = "" if what == "region" else f", but found {found}"  # (NRegions and AtLeastNRegions say no count)
         if exact and found != n:
             message = (f"requires zero {what}s" if n == 0 else f"requires {stem}" if n == 1
-                       else f"expected {n} {what}s, but found {found}")
+                       else f"expected {n} {what}s{but}")
         elif not exact and found < n:
-            message = f"expected {n} or more {what}s, but found {found}"
+            message = f"expected {n} or more {what}s{but}"
         else:
             continue
         return Failure(f"'{op.name}' op {message}", (), name_position(op))
