@@ -148,6 +148,10 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "  }) {dimensions = array<i64: 0>} : (tensor<8xf32>, tensor<f32>) -> tensor<f32>\n"
         "  return %0 : tensor<f32>\n}\n",
         2, 8, "The reduction-region expected to have a terminator"),
+    "alias_definition_using_a_later_alias": (
+        F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc2)\n}\n", 1)
+        + '#loc1 = loc("a.py":1:1)\n#loc2 = loc(callsite(#loc1 at #loc3))\n#loc3 = loc("b.py":2:2)\n',
+        5, 36, "undefined symbol alias id 'loc3'"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),
