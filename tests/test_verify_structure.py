@@ -152,6 +152,14 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc2)\n}\n", 1)
         + '#loc1 = loc("a.py":1:1)\n#loc2 = loc(callsite(#loc1 at #loc3))\n#loc3 = loc("b.py":2:2)\n',
         5, 36, "undefined symbol alias id 'loc3'"),
+    "required_attribute_missing": (F + '  %0 = "chlo.constant_like"(%a) : (tensor<8xf32>) -> tensor<8xf32>\n' + RET,
+                                   2, 8, "'chlo.constant_like' op requires attribute 'value'"),
+    "required_attribute_missing_custom_form": (
+        "func.func @main(%a: tensor<1x4x4x1xf32>, %b: tensor<1x1x1x1xf32>) -> tensor<1x4x4x1xf32> {\n"
+        "  %0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} "
+        "{feature_group_count = 1 : i64} : (tensor<1x4x4x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x4x1xf32>\n"
+        "  return %0 : tensor<1x4x4x1xf32>\n}\n", 2, 8, "'stablehlo.convolution' op requires attribute "
+        "'batch_group_count'"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -284,7 +284,7 @@ class _Run:
                 return
         decl = OPS.get(op.name)
         if decl is not None:
-            f = structure.verify_arity(op, decl)
+            f = structure.verify_arity(op, decl) or structure.verify_required_attributes(op, decl)
             if f is not None:
                 self.report(op, f)
                 return

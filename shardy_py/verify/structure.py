@@ -125,6 +125,24 @@ def verify_arity(op: Operation, decl) -> Failure | None:
     return None
 
 
+_REQUIRED: dict[str, tuple[str, ...]] = {}
+
+
+def verify_required_attributes(op: Operation, decl) -> Failure | None:
+    """ODS's ``verifyInvariants``: every attribute the op declares without a default or ``OptionalAttr`` is
+    there ("requires attribute 'value'")."""
+    names = _REQUIRED.get(decl.name)
+    if names is None:
+        names = _REQUIRED[decl.name] = tuple(a.name for a in decl.attributes if not a.optional and a.default is None
+                                             and a.form != "unit" and not a.materialize)
+    if names:
+        props = op.properties_view
+        for name in names:
+            if name not in props:
+                return Failure(f"'{op.name}' op requires attribute '{name}'", (), name_position(op))
+    return None
+
+
 def symbol_name(attr) -> str | None:
     """The name a flat symbol reference (``@f`` or ``@"f"``) holds, None for anything else."""
     text = attr.text if isinstance(attr, OpaqueAttr) else attr if isinstance(attr, str) else None
@@ -191,4 +209,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
-           "verify_module_attributes", "name_position"]
+           "verify_module_attributes", "verify_required_attributes", "name_position"]
