@@ -160,6 +160,18 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "{feature_group_count = 1 : i64} : (tensor<1x4x4x1xf32>, tensor<1x1x1x1xf32>) -> tensor<1x4x4x1xf32>\n"
         "  return %0 : tensor<1x4x4x1xf32>\n}\n", 2, 8, "'stablehlo.convolution' op requires attribute "
         "'batch_group_count'"),
+    "integer_elements_of_a_float_type_in_an_attribute_dictionary": (
+        F + '  %0 = "stablehlo.all_to_all"(%a) {\n    split_dimension = 0 : i64, concat_dimension = 0 : i64, '
+        "split_count = 4 : i64,\n    replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xf16>\n"
+        "  } : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        4, 30, "unexpected decimal integer literal for a floating point value"),
+    "empty_elements_literal_in_an_array": (
+        F + '  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", '
+        "result_layouts = [dense<> : tensor<2xindex>]} : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        2, 81, "parsed zero elements, but type (tensor<2xindex>) expected at least 1"),
+    "location_alias_without_its_parentheses": (
+        F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc1)\n}\n", 1) + "#loc1 = loc\n",
+        4, 12, "expected '(' in inline location"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),
