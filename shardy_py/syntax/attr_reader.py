@@ -232,6 +232,8 @@ class AttrReader(TypeReader):
 
     def _opaque_builtin(self, pos: int, after: int, end: int) -> tuple[Attr, int]:
         p = after
+        if self.text[pos:after] == "loc" and not self.text.startswith("(", self.skip(after)):
+            raise self.error("expected '(' in inline location", self.skip(after))
         if self.text.startswith("[", p):  # distinct[N]<...>
             p = self.balanced_end(p, end)
         if p < end and self.text[p] in "<(":
