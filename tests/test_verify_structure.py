@@ -172,6 +172,14 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "location_alias_without_its_parentheses": (
         F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc1)\n}\n", 1) + "#loc1 = loc\n",
         4, 12, "expected '(' in inline location"),
+    "colon_without_the_types": (
+        "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
+        "    stablehlo.return %a :\n  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
+        3, 26, "'stablehlo.return': expected a type"),
+    "operands_without_their_types": (
+        "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
+        "    stablehlo.return %a, %a\n  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
+        3, 22, "'stablehlo.return': number of operands and types do not match: got 2 operands and 0 types"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),
