@@ -180,6 +180,10 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
         "    stablehlo.return %a, %a\n  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
         3, 22, "'stablehlo.return': number of operands and types do not match: got 2 operands and 0 types"),
+    "torn_type_in_an_array_attribute": (
+        F + '  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", '
+        "result_layouts = [dense<0> : tensor<1xindexi32>]} : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        2, 101, "expected a type"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -98,7 +98,12 @@ class AttrReader(TypeReader):
                 return self._dense_resource(after + 1, end)
         if word in _OPAQUE_BUILTINS:
             return self._opaque_builtin(pos, after, end)
-        t, p = self.type(pos, end)
+        try:
+            t, p = self.type(pos, end)
+        except AttrSyntaxError as e:
+            if e.offset == pos:  # (no type starts here either: MLIR's parseAttribute gives up on the token)
+                raise self.error("expected attribute value", pos) from None
+            raise
         return B.TypeAttr(t), p
 
     def _optional_type(self, pos: int, end: int) -> tuple[T.Type | None, int]:

@@ -30,6 +30,7 @@ from shardy_py.syntax.scanner import (
     RawRegion,
     Scanner,
     blank_comments,
+    is_wrong_token_error,
     wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
@@ -447,8 +448,8 @@ class ModuleParser:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
-        if "dense<" in canonical and len(canonical) < 4096:
-            _check_dense_shape(self, canonical, start + lead, end - trail)
+        if len(canonical) < 4096:
+            _check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:
             stray = _stray_closer(raw)
             if stray >= 0:
@@ -1111,16 +1112,9 @@ _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
 _NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
 
 
-#: The errors of an elements literal itself (``dense_reader``), looked for in a larger value.
-_DENSE_READER_MESSAGE = re.compile(r"inferred shape|parsed (zero|a scalar|\d+) elements?|unexpected decimal integer|"
-                                   r"expected (integer|floating-point|string) elements|elements (hex|literal)|"
-                                   r"expected i1 type|expected elements of")
-
-
-def _check_dense_shape(p: ModuleParser, canonical: str, at: int, end: int) -> None:
-    """MLIR's parse error for an elements literal it rejects (``dense<[1, 2, 3]> : tensor<2xi32>``, an integer
-    for a float type, too few elements...): read as written (``canonical`` when it uses aliases), the error at
-    its token in the literal."""
+def _check_attribute(p: ModuleParser, canonical: str, at: int, end: int) -> None:
+    """MLIR's parse error for an attribute value we keep as text: read as written (``canonical`` when it uses
+    aliases) by ``attr_reader``, the error at its token (an elements literal's own checks at its ``dense``)."""
     from shardy_py.syntax.attr_reader import parse_attribute
 
     written = p.text[at:end]
@@ -1128,14 +1122,14 @@ def _check_dense_shape(p: ModuleParser, canonical: str, at: int, end: int) -> No
     try:
         parse_attribute(text)
     except AttrSyntaxError as e:
-        if not canonical.startswith("dense<") and not _DENSE_READER_MESSAGE.match(e.message):
-            return  # (in a larger value: only the elements literal's own errors)
-        where = at
-        if text is written:  # (the literal's own checks at its `dense`, an element's at the element)
+        where, message = at, e.message
+        if text is written:
             whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
             where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
-        raise p.error(wrong_token_offset(p.text, where) if e.message.startswith("expected '") else where,
-                      e.message) from None
+        if message.endswith("after the value"):  # (two entries without the ',' between them)
+            message = "expected '}' in attribute dictionary"
+        raise p.error(wrong_token_offset(p.text, where) if is_wrong_token_error(message) else where,
+                      message) from None
 
 
 def _located_sdy(p: ModuleParser, cur: Cursor, op: Operation, key: str, rule: str) -> None:

@@ -119,6 +119,17 @@ def blank_comments(text: str) -> str:
     return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " " * (m.end() - m.start()), text)
 
 
+#: ``expected ...`` errors MLIR reports at the token itself (``emitError`` at a location), not as a wrong token.
+_AT_THE_TOKEN = re.compile(r"expected (one of|::|integer (elements|value)|floating-point elements|string elements|"
+                           r"i1 type|elements of)")
+
+
+def is_wrong_token_error(message: str) -> bool:
+    """Whether MLIR reports ``message`` with ``emitWrongTokenError`` (see ``wrong_token_offset``): its parser's
+    "expected X" errors, but for those it places at the token itself."""
+    return message.startswith("expected") and not _AT_THE_TOKEN.match(message)
+
+
 def wrong_token_offset(text: str, pos: int) -> int:
     """Where MLIR reports an unexpected token at ``pos`` (``Parser::emitWrongTokenError``): just after
     the text before it, on the line of that text (blank lines and comments, blanked, skipped)."""
