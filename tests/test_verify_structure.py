@@ -184,6 +184,15 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         F + '  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", '
         "result_layouts = [dense<0> : tensor<1xindexi32>]} : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
         2, 101, "expected a type"),
+    "type_cut_at_the_end_of_its_line": (F + "  %0 = stablehlo.abs %a : tensor<8xf32>\n  return %0 : tensor<8\n}\n",
+                                        3, 23, "expected '>'"),
+    "type_cut_before_a_blank_line_and_an_op": (
+        F + "  %0 = stablehlo.abs %a : tensor<8x\n\n  %1 = stablehlo.abs %0 : tensor<8xf32>\n" + RET,
+        2, 36, "expected '>'"),
+    "pretty_dialect_name_not_closed": (
+        "func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@\n"
+        '  %0 = stablehlo.abs %a {x.y = "s"} : tensor<8xf32>\n' + RET,
+        2, 32, "unbalanced '<' character in pretty dialect name"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

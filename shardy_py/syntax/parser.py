@@ -1581,6 +1581,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
     p = ModuleParser(blanked, filename, first_line, fast_paths)
+    p.scanner.source = text
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:

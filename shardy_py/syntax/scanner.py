@@ -41,6 +41,8 @@ _SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
+#: A pretty dialect attribute or type name just before a '<' (``#sdy.sharding<``, ``!stablehlo.token<``).
+_PRETTY_NAME_BEFORE = re.compile(r"(?<![\w$.])[#!][A-Za-z_][\w$]*\.[\w$.]+\Z")
 #: One token of an op's top-level text between two of its bracket groups (a stretch of one line).
 _STRETCH_TOKEN = re.compile(
     r'(?P<results>%[\w$.-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.-]+(?::\d+)?)*[ \t]*=(?!=))'
@@ -159,6 +161,38 @@ class LineIndex:
         return i + self.first_line, offset - self.starts[i] + 1
 
 
+_PRETTY_CLOSERS = {">": "<", "]": "[", ")": "(", "}": "{"}
+_STRING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def pretty_body_failure(source: str, lt: int) -> tuple[int, str] | None:
+    """MLIR's ``parseDialectSymbolBody`` from the '<' at ``lt``: the body of a pretty dialect attribute or type
+    is scanned character by character (comments too; strings by the lexer) to its matching '>'.  Returns the
+    error (offset, message) when it does not get there: at the last string it lexed (its current token), else
+    at the '<'; None when the body closes."""
+    nested: list[str] = []
+    at, i, n = lt, lt, len(source)
+    while i < n:
+        c = source[i]
+        i += 1
+        if c in "<[({":
+            nested.append(c)
+        elif c == "-" and source.startswith(">", i):
+            i += 1
+        elif c in _PRETTY_CLOSERS:
+            if nested[-1] != _PRETTY_CLOSERS[c]:
+                return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+            nested.pop()
+            if not nested:
+                return None
+        elif c == '"':
+            m = _STRING_TOKEN.match(source, i - 1)
+            if m is None:
+                return i - 1, "expected '\"' in string literal"
+            at, i = i - 1, m.end()
+    return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+
+
 class Scanner:
     """Find the op/region skeleton of ``text``."""
 
@@ -166,6 +200,9 @@ class Scanner:
         #: Take one-line ops of an already-seen shape in one step (off only to test against).
         self.use_fast_lines = fast_lines
         self.text = text
+        #: The text as written, comments and all (set by the module parser; what MLIR's pretty dialect
+        #: name scan reads).
+        self.source = text
         self.lines = lines
         self.n = len(text)
         self._whole_lines: dict[str, str] = {}
@@ -281,13 +318,15 @@ class Scanner:
         text = self.text
         op = RawOp(start, start)
         stack: list[str] = []
+        opened: list[int] = []  # where each bracket of ``stack`` opened
         pos = stretch = start  # stretch: where the op's current top-level text (between bracket groups) began
         state = [False, False]  # [a top-level ':' was seen (the op's type), the op could end here]
         while True:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
-                    raise self.error(start, f"unclosed '{stack[-1]}' in this op")
+                    raise self._cut_off(opened, stack, self.n) or self.error(
+                        start, f"unclosed '{stack[-1]}' in this op")
                 op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
@@ -325,17 +364,20 @@ class Scanner:
                         state[1] = True
                     continue
                 stack.append("{")
+                opened.append(s)
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
             if t in "([<":
                 stack.append(t)
+                opened.append(s)
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
             # closers
             if stack and stack[-1] == _CLOSERS[t]:
                 stack.pop()
+                opened.pop()
                 if not stack:
                     stretch = pos
                     state[1] = True  # after a bracket group the op could end
@@ -346,7 +388,37 @@ class Scanner:
                 op.end = s  # closes the enclosing region
                 return op
             expected = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}.get(stack[-1]) if stack else None
-            raise self.error(s, f"unexpected '{t}'" + (f"; expected {expected}" if expected else ""))
+            raise (stack and self._cut_off(opened, stack, s)) or self.error(
+                s, f"unexpected '{t}'" + (f"; expected {expected}" if expected else ""))
+
+    def _cut_off(self, opened: list[int], stack: list[str], limit: int) -> ParseError | None:
+        """A better error than a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``:
+        where), as MLIR's token-by-token parser meets it first: a pretty dialect name's ``<...>`` that does not
+        close is "unbalanced '<' character in pretty dialect name" at its ``<`` (MLIR scans such a body to its
+        matching '>'); else a bracket whose text stops at the end of a line, the next line starting an op or
+        closing a region, is a wrong token there (after the text before it).  None when neither applies."""
+        text = self.text
+        for at, bracket in zip(opened, stack, strict=True):
+            if bracket == "<" and _PRETTY_NAME_BEFORE.search(text, max(0, at - 200), at):
+                failure = pretty_body_failure(self.source, at)
+                if failure is not None:
+                    return self.error(*failure)
+                break
+        pos = opened[-1]
+        while True:
+            nl = text.find("\n", pos, limit)
+            if nl < 0:
+                return None
+            nxt = self.skip_ws(nl + 1)
+            if nxt > limit:
+                return None
+            if _OP_HEAD.match(text, nxt) or text.startswith("}", nxt):
+                closer = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}[stack[-1]]
+                word = re.match(r"\S{1,20}", text[nxt:])
+                return self.error(wrong_token_offset(text, nxt),
+                                  f"expected {closer} or more of the '{stack[-1]}' opened at "
+                                  f"{':'.join(map(str, self.lines.locate(opened[-1])))}, found '{word.group()}'")
+            pos = nl + 1
 
     def _next_op_in(self, start: int, end: int, state: list[bool], op_start: int) -> int:
         """Where the next op starts in the op's top-level text ``[start, end)`` (``end`` if none).
