@@ -193,6 +193,12 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@\n"
         '  %0 = stablehlo.abs %a {x.y = "s"} : tensor<8xf32>\n' + RET,
         2, 32, "unbalanced '<' character in pretty dialect name"),
+    "region_list_left_open_by_a_duplicated_line": (
+        "func.func @main(%a: tensor<f32>) -> tensor<f32> {\n"
+        '  %0 = "stablehlo.map"(%a, %a) ({\n  %0 = "stablehlo.map"(%a, %a) ({\n'
+        "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+        "  }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n",
+        8, 2, "expected ')' to close the '(' opened at 2:32"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -319,14 +319,14 @@ class Scanner:
         op = RawOp(start, start)
         stack: list[str] = []
         opened: list[int] = []  # where each bracket of ``stack`` opened
+        breaks: list[list[int]] = []  # the line breaks met directly inside each bracket of ``stack``
         pos = stretch = start  # stretch: where the op's current top-level text (between bracket groups) began
         state = [False, False]  # [a top-level ':' was seen (the op's type), the op could end here]
         while True:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
-                    raise self._cut_off(opened, stack, self.n) or self.error(
-                        start, f"unclosed '{stack[-1]}' in this op")
+                    raise self._cut_off(opened, stack, breaks[-1], self.n)
                 op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
@@ -345,6 +345,7 @@ class Scanner:
                 if stack:
                     if probe:
                         return None
+                    breaks[-1].append(s)
                     continue
                 nxt = self.skip_ws(pos)
                 if probe or nxt >= self.n or _OP_START.match(text, nxt):
@@ -365,12 +366,14 @@ class Scanner:
                     continue
                 stack.append("{")
                 opened.append(s)
+                breaks.append([])
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
             if t in "([<":
                 stack.append(t)
                 opened.append(s)
+                breaks.append([])
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
@@ -378,6 +381,7 @@ class Scanner:
             if stack and stack[-1] == _CLOSERS[t]:
                 stack.pop()
                 opened.pop()
+                breaks.pop()
                 if not stack:
                     stretch = pos
                     state[1] = True  # after a bracket group the op could end
@@ -387,16 +391,17 @@ class Scanner:
             if t == "}" and not stack:
                 op.end = s  # closes the enclosing region
                 return op
-            expected = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}.get(stack[-1]) if stack else None
-            raise (stack and self._cut_off(opened, stack, s)) or self.error(
-                s, f"unexpected '{t}'" + (f"; expected {expected}" if expected else ""))
+            if stack:
+                raise self._cut_off(opened, stack, breaks[-1], s)
+            raise self.error(s, f"unexpected '{t}'")
 
-    def _cut_off(self, opened: list[int], stack: list[str], limit: int) -> ParseError | None:
-        """A better error than a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``:
-        where), as MLIR's token-by-token parser meets it first: a pretty dialect name's ``<...>`` that does not
-        close is "unbalanced '<' character in pretty dialect name" at its ``<`` (MLIR scans such a body to its
-        matching '>'); else a bracket whose text stops at the end of a line, the next line starting an op or
-        closing a region, is a wrong token there (after the text before it).  None when neither applies."""
+    def _cut_off(self, opened: list[int], stack: list[str], breaks: list[int], limit: int) -> ParseError:
+        """The error of a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``: where,
+        ``breaks``: the line breaks met directly inside the innermost), as MLIR's token-by-token parser meets it:
+        a pretty dialect name's ``<...>`` that does not close is "unbalanced '<' character in pretty dialect
+        name" (MLIR scans such a body to its matching '>'); a bracket whose text stops at a line end, the next
+        line starting an op or closing a region, is a wrong token there; else a wrong token at ``limit``.  Each
+        wrong token is reported after the text before it."""
         text = self.text
         for at, bracket in zip(opened, stack, strict=True):
             if bracket == "<" and _PRETTY_NAME_BEFORE.search(text, max(0, at - 200), at):
@@ -404,21 +409,16 @@ class Scanner:
                 if failure is not None:
                     return self.error(*failure)
                 break
-        pos = opened[-1]
-        while True:
-            nl = text.find("\n", pos, limit)
-            if nl < 0:
-                return None
+        closer = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}[stack[-1]]
+        where = f"the '{stack[-1]}' opened at {':'.join(map(str, self.lines.locate(opened[-1])))}"
+        for nl in breaks:
             nxt = self.skip_ws(nl + 1)
-            if nxt > limit:
-                return None
-            if _OP_HEAD.match(text, nxt) or text.startswith("}", nxt):
-                closer = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}[stack[-1]]
+            if nxt <= limit and (_OP_HEAD.match(text, nxt) or text.startswith("}", nxt)):
                 word = re.match(r"\S{1,20}", text[nxt:])
                 return self.error(wrong_token_offset(text, nxt),
-                                  f"expected {closer} or more of the '{stack[-1]}' opened at "
-                                  f"{':'.join(map(str, self.lines.locate(opened[-1])))}, found '{word.group()}'")
-            pos = nl + 1
+                                  f"expected {closer} or more of {where}, found '{word.group()}'")
+        found = repr(text[limit]) if limit < self.n else "the end of the input"
+        return self.error(wrong_token_offset(text, limit), f"expected {closer} to close {where}, found {found}")
 
     def _next_op_in(self, start: int, end: int, state: list[bool], op_start: int) -> int:
         """Where the next op starts in the op's top-level text ``[start, end)`` (``end`` if none).
