@@ -199,6 +199,10 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
         "  }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n",
         8, 2, "expected ')' to close the '(' opened at 2:32"),
+    "no_op_starts_with_a_comma": (F + "  return %a : tensor<8xf32>\n}\n, {\n  return %a : tensor<8xf32>\n}\n",
+                                  3, 2, "expected operation name in quotes"),
+    "no_op_starts_with_an_arrow": (F + "  return %a : tensor<8xf32>\n}\n\n  -> (tensor<8xf32>) {\n}\n",
+                                   3, 2, "expected operation name in quotes"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

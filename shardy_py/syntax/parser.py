@@ -767,8 +767,8 @@ class ModuleParser:
                 if m.group(3):
                     break
         m = _OP_NAME.match(text, pos, raw.end)
-        if not m:
-            raise self.error(pos, "expected an operation name")
+        if not m:  # (MLIR: a wrong token, after the text before it)
+            raise self.error(wrong_token_offset(text, pos), "expected operation name in quotes")
         generic = m.group(1) is not None
         name = m.group(1) if generic else m.group(2)
         if not generic and not _DOTTED_NAME.match(name):

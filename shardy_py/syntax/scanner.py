@@ -41,6 +41,10 @@ _SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
+#: The custom form of a function (whose body ends it).
+_FUNC_HEAD = re.compile(r"(?:func\.)?func\s")
+#: Nothing more on the line (white space, then its end).
+_LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
 #: A pretty dialect attribute or type name just before a '<' (``#sdy.sharding<``, ``!stablehlo.token<``).
 _PRETTY_NAME_BEFORE = re.compile(r"(?<![\w$.])[#!][A-Za-z_][\w$]*\.[\w$.]+\Z")
 #: One token of an op's top-level text between two of its bracket groups (a stretch of one line).
@@ -257,6 +261,9 @@ class Scanner:
             return None
         if c == "^":
             return RawLabel(pos, self.scan_label(pos))
+        if not (c in '%"_' or c.isalpha() or opened is None and (c in "#!" or self.text.startswith("{-#", pos))):
+            # (no op starts with this token: MLIR's wrong token, after the text before it)
+            raise self.error(wrong_token_offset(self.text, pos), "expected operation name in quotes")
         return self.scan_op(pos, depth)
 
     def scan_label(self, pos: int) -> int:
@@ -363,6 +370,9 @@ class Scanner:
                     if not stack:
                         stretch = pos
                         state[1] = True
+                        if _FUNC_HEAD.match(text, start) and _LINE_END.match(text, pos):
+                            op.end = pos  # a function ends with its body (MLIR parses no more of it)
+                            return op
                     continue
                 stack.append("{")
                 opened.append(s)
