@@ -203,6 +203,10 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                   3, 2, "expected operation name in quotes"),
     "no_op_starts_with_an_arrow": (F + "  return %a : tensor<8xf32>\n}\n\n  -> (tensor<8xf32>) {\n}\n",
                                    3, 2, "expected operation name in quotes"),
+    "block_label_first_in_a_function_body_before_a_later_scan_error": (
+        F + "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
+        "  }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>\n" + RET,
+        2, 3, "invalid block name in region with named arguments"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -1548,6 +1548,7 @@ _HANDLERS = {
 from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes  # noqa: E402
+from shardy_py.syntax.earlier_errors import earlier_error  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
 from shardy_py.syntax.known_ops import check_known_op, results_mismatch  # noqa: E402
 
@@ -1567,7 +1568,8 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
     raise ParseError(message, line, col, offset, filename)
 
 
-def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:
+def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
+                 _earlier: bool = True) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
 
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
@@ -1621,6 +1623,10 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+        first = earlier_error(text, e, lambda prefix: parse_module(
+            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False)) if _earlier else None
+        if first is not None:
+            raise first from None
         raise
     finally:
         if gc_was_enabled:

@@ -263,7 +263,9 @@ class Scanner:
             return RawLabel(pos, self.scan_label(pos))
         if not (c in '%"_' or c.isalpha() or opened is None and (c in "#!" or self.text.startswith("{-#", pos))):
             # (no op starts with this token: MLIR's wrong token, after the text before it)
-            raise self.error(wrong_token_offset(self.text, pos), "expected operation name in quotes")
+            error = self.error(wrong_token_offset(self.text, pos), "expected operation name in quotes")
+            error.scan_from = pos
+            raise error
         return self.scan_op(pos, depth)
 
     def scan_label(self, pos: int) -> int:
@@ -305,9 +307,17 @@ class Scanner:
             fast = self._whole_line_op(start)
             if fast is not None:
                 return fast
-        op = self._scan_op(start, depth, probe=False)
-        assert op is not None
-        return op
+        op = RawOp(start, start)
+        try:
+            done = self._scan_op(start, depth, probe=False, op=op)
+        except ParseError as e:
+            if getattr(e, "scan_from", None) is None:
+                # where MLIR's parse of the text before the failure can stop (see earlier_errors): the op's
+                # start, or the line of the failure when the op's regions (parsed before) come before it
+                e.scan_from = self.text.rfind("\n", 0, e.offset) + 1 if op.regions else start
+            raise
+        assert done is not None
+        return done
 
     def scan_region(self, brace: int, depth: int) -> RawRegion:
         """The region whose ``{`` is at ``brace``: its items, up to and including its ``}``."""
@@ -316,14 +326,14 @@ class Scanner:
         region.end = close + 1
         return region
 
-    def _scan_op(self, start: int, depth: int, probe: bool) -> RawOp | None:
+    def _scan_op(self, start: int, depth: int, probe: bool, op: RawOp | None = None) -> RawOp | None:
         """The op starting at ``start``, found token by token.
 
         ``probe`` only asks where the op would end if it ended on its line: it stops (None) at a region
         or at a line break inside brackets, and ends the op at the first line break outside them.
         """
         text = self.text
-        op = RawOp(start, start)
+        op = RawOp(start, start) if op is None else op
         stack: list[str] = []
         opened: list[int] = []  # where each bracket of ``stack`` opened
         breaks: list[list[int]] = []  # the line breaks met directly inside each bracket of ``stack``

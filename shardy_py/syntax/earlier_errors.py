@@ -1,0 +1,35 @@
+"""The error MLIR meets first when the scanner fails.
+
+MLIR parses a module token by token and stops at its first error.  ``parse_module`` first scans the text's
+op and region skeleton (``scanner``) and builds ops afterwards, so a scan error (a bracket that does not
+close, a token no op starts with) met in an op can hide an error MLIR would have met earlier, in the ops
+before it (a block label where a region has named arguments, an op the text before it breaks).  Parsing
+the text before the op the scan failed in tells: its first error, unless it is one the cut itself makes
+(the regions the cut leaves open, values defined after it, a function body it empties).
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from shardy_py.errors import ParseError
+
+#: Errors of the text before the failing op that the cut itself makes.
+_MADE_BY_THE_CUT = re.compile(r"use of undeclared SSA value|.*the input ended first|.*found the end of the input|"
+                              r".*(non-empty function body|named arguments needs a body)|unclosed ")
+
+
+def earlier_error(text: str, error: ParseError, parse: Callable[[str], object]) -> ParseError | None:
+    """The first error ``parse`` finds in the text before the op the scan of ``text`` failed in (``error``,
+    with ``scan_from``), when it comes before ``error``'s place; None when there is none."""
+    cut = getattr(error, "scan_from", None)
+    if not cut or cut > error.offset + 1:
+        return None
+    try:
+        parse(text[:cut])
+    except ParseError as e:
+        if e.offset < cut and not _MADE_BY_THE_CUT.match(e.message):
+            return e
+    except RecursionError:
+        return None
+    return None
