@@ -207,6 +207,11 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         F + "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    \"stablehlo.return\"(%x) : (tensor<f32>) -> ()\n"
         "  }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>\n" + RET,
         2, 3, "invalid block name in region with named arguments"),
+    "public_function_declaration": ("func.func @h(tensor<f32>)\n", 1, 1,
+                                    "'func.func' op symbol declaration cannot have public visibility"),
+    "public_function_declaration_with_named_arguments": ("func.func @h(%a: tensor<f32>)\n", 1, 1,
+                                                         "'func.func' op symbol declaration cannot have public "
+                                                         "visibility"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),
@@ -350,3 +355,11 @@ def test_jaxlib_reports_the_same_place() -> None:
     assert r.returncode == 0, r.stderr[-2000:]
     theirs = json.loads(r.stdout)
     assert {k: tuple(v) for k, v in theirs.items() if v} == {k: (c[1], c[2]) for k, c in CASES.items()}
+
+
+def test_a_private_declaration_may_name_its_arguments() -> None:
+    """MLIR reads the names of a declaration's arguments and drops them (jaxlib 0.12 prints
+    ``func.func private @g(tensor<f32>)``); we rejected it ("a function with named arguments needs a body")."""
+    module = shardy_py.parse("func.func private @g(%a: tensor<f32> {x.y = 1 : i64})\n")
+    assert shardy_py.verify(module) == []
+    assert str(module) == "module {\n  func.func private @g(tensor<f32> {x.y = 1 : i64})\n}\n"

@@ -1487,8 +1487,7 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
         finally:
             p.func_depth -= 1
         op.regions.append(region)
-    elif named:
-        raise cur.error("a function with named arguments needs a body")
+    # (a declaration may name its arguments: MLIR reads and drops the names)
     _trailer(p, cur, op)
 
 

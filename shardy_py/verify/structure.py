@@ -77,6 +77,15 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def verify_function_declaration(op: Operation, ctx: Context) -> Failure | None:
+    """``SymbolOpInterface``'s verifier: a function without a body is a declaration, which is not public."""
+    if op.regions and op.regions[0].blocks:
+        return None
+    if op.properties_view.get("sym_visibility") in (None, "public"):
+        return Failure("'func.func' op symbol declaration cannot have public visibility", (), name_position(op))
+    return None
+
+
 def verify_module_attributes(op: Operation, ctx: Context) -> Failure | None:
     """``ModuleOp::verify``: a module's attributes are dialect attributes (a name with a '.') or its symbol's."""
     for name in op.attributes_view:
@@ -209,4 +218,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
-           "verify_module_attributes", "verify_required_attributes", "name_position"]
+           "verify_module_attributes", "verify_required_attributes", "verify_function_declaration", "name_position"]
