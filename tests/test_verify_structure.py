@@ -212,6 +212,24 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "public_function_declaration_with_named_arguments": ("func.func @h(%a: tensor<f32>)\n", 1, 1,
                                                          "'func.func' op symbol declaration cannot have public "
                                                          "visibility"),
+    "value_from_outside_an_isolated_region_of_another_type": (
+        "func.func @main(%a: tensor<8x2xf32>) -> !stablehlo.future<tensor<8x8xf32>> {\n"
+        '  %0 = "stablehlo.async_start"(%a) ({\n  ^bb0(%b: tensor<8x2xf32>):\n'
+        '    %1 = "stablehlo.all_gather"(%b) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 2, 4, 6], '
+        '[1, 3, 5, 7]]> : tensor<2x4xi64>} : (tensor<8x2xf32>) -> tensor<8x8xf32>\n'
+        '    "stablehlo.return"(%a) : (tensor<8x8xf32>) -> ()\n'
+        "  }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x8xf32>>\n"
+        "  return %0 : !stablehlo.future<tensor<8x8xf32>>\n}\n",
+        5, 24, "use of value '%a' expects different type than prior uses"),
+    "value_from_outside_an_isolated_region_returned": (
+        "func.func @main(%a: tensor<8x2xf32>) -> !stablehlo.future<tensor<8x2xf32>> {\n"
+        '  %0 = "stablehlo.async_start"(%a) ({\n  ^bb0(%b: tensor<8x2xf32>):\n'
+        '    %1 = "stablehlo.all_gather"(%b) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 2, 4, 6], '
+        '[1, 3, 5, 7]]> : tensor<2x4xi64>} : (tensor<8x2xf32>) -> tensor<8x8xf32>\n'
+        '    "stablehlo.return"(%a) : (tensor<8x2xf32>) -> ()\n'
+        "  }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x2xf32>>\n"
+        "  return %0 : !stablehlo.future<tensor<8x2xf32>>\n}\n",
+        5, 5, "'stablehlo.return' op using value defined outside the region"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

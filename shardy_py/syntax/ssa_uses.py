@@ -38,6 +38,8 @@ class SsaUses:
         self.isolated_scope_of: dict[tuple[int, int], int] = {}
         #: (op, operand index, value) of uses in an isolated region of a value defined outside it.
         self.outside: list[tuple[Operation, int, Value]] = []
+        #: id of the using op -> [(operand index, value)] of those uses (their types are checked with the op's).
+        self.outside_of: dict[int, list[tuple[int, Value]]] = {}
 
     # -- while parsing ----------------------------------------------------------------------------
     def forward(self, op: Operation, names: list[str], operands: list, hidden: list = ()) -> None:
@@ -50,6 +52,7 @@ class SsaUses:
                 outer = next((s[name] for s in hidden if name in s), None)
                 if outer is not None:
                     self.outside.append((op, i, outer))
+                    self.outside_of.setdefault(id(op), []).append((i, outer))
                 else:
                     self.pending.setdefault(name, []).append((op, i))
                     self.isolated_scope_of[(id(op), i)] = id(self.p.scopes[0])
@@ -94,6 +97,11 @@ class SsaUses:
         operands = op.operands
         if len(types) != len(operands):
             return
+        outside = self.outside_of.pop(id(op), None) if self.outside_of else None
+        if outside:  # (a value defined outside an isolated region: MLIR resolves the name, then checks its type)
+            operands = list(operands)
+            for i, v in outside:
+                operands[i] = v
         for i, (v, t) in enumerate(zip(operands, types, strict=True)):
             if v is None or t is None or v.type is t or v.type is None or v.type == t:
                 continue
