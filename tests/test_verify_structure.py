@@ -230,6 +230,17 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "  }) : (tensor<8x2xf32>) -> !stablehlo.future<tensor<8x2xf32>>\n"
         "  return %0 : !stablehlo.future<tensor<8x2xf32>>\n}\n",
         5, 5, "'stablehlo.return' op using value defined outside the region"),
+    "return_in_a_region_nested_in_a_function": (
+        "func.func @main(%a: tensor<i32>) -> tensor<i32> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
+        "    return %a : tensor<i32>\n  }) : (tensor<i32>) -> tensor<i32>\n  return %0 : tensor<i32>\n}\n",
+        3, 5, "expected an operation name like 'dialect.op', found 'return'"),
+    "while_operand_of_another_type_than_written": (
+        "func.func @main(%a: tensor<16x16xf32>) -> tensor<16xf32> {\n"
+        "  %0 = stablehlo.while(%i = %a) : tensor<16xf32>\n  cond {\n"
+        "    %c = stablehlo.constant dense<true> : tensor<i1>\n    stablehlo.return %c : tensor<i1>\n"
+        "  } do {\n    %1 = stablehlo.add %i, %i : tensor<16x16xf32>\n    stablehlo.return %1 : tensor<16x16xf32>\n"
+        "  }\n  return %0 : tensor<16xf32>\n}\n",
+        2, 29, "use of value '%a' expects different type than prior uses: 'tensor<16xf32>' vs 'tensor<16x16xf32>'"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -18,12 +18,14 @@ def parse_while(cur, state) -> None:
     cur.expect("(", "'('")
     bound: list[tuple[str, int]] = []
     inits: list[str] = []
+    init_at: list[int] = []
     while not cur.accept(")"):
         if bound:
             cur.expect(",", "',' or ')'")
         at = cur.ws()
         bound.append((cur.value_use(), at))
         cur.expect("=", "'='")
+        init_at.append(cur.ws())
         inits.append(cur.value_use())
     types = []
     if inits:
@@ -31,6 +33,10 @@ def parse_while(cur, state) -> None:
         types = cur.types()
         if len(types) != len(inits):
             raise cur.error(f"{len(inits)} operands present, but expected {len(types)}")
+    for name, t, at in zip(inits, types, init_at, strict=True):  # (resolved before the regions are read)
+        v = cur.p.lookup(name)
+        if v is not None and v.type is not None and t is not None and v.type != t:
+            raise cur.p.ssa.type_mismatch(name, v, t, at)
     if cur.keyword("attributes"):
         entries = cur.attr_dict()
         if entries is None:

@@ -659,6 +659,9 @@ class ModuleParser:
         self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
+        saved_func_depth = self.func_depth
+        if parent.name != "func.func":
+            self.func_depth = 0  # (func is the default dialect of a function's body only, not of regions in it)
         try:
             block = Block(parent=region)
             region.blocks.append(block)
@@ -696,6 +699,7 @@ class ModuleParser:
         finally:
             self.scopes, self.all_scopes = saved, saved_all
             self.region_depth -= 1
+            self.func_depth = saved_func_depth
         return region
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:

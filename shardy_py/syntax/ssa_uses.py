@@ -105,10 +105,12 @@ class SsaUses:
         for i, (v, t) in enumerate(zip(operands, types, strict=True)):
             if v is None or t is None or v.type is t or v.type is None or v.type == t:
                 continue
-            name = op.operand_names_view[i]
-            raise self.p.error(self.use_offset(op, i),
-                               f"use of value '{name}' expects different type than prior uses: "
-                               f"'{t}' vs '{v.type}' (prior use at {_where(self.p, v, name)})")
+            raise self.type_mismatch(op.operand_names_view[i], v, t, self.use_offset(op, i))
+
+    def type_mismatch(self, name: str, value: Value, written, offset: int) -> ParseError:
+        """MLIR's error for a use of ``value`` as ``name`` written at ``offset`` with another type."""
+        return self.p.error(offset, f"use of value '{name}' expects different type than prior uses: "
+                                    f"'{written}' vs '{value.type}' (prior use at {_where(self.p, value, name)})")
 
     # -- at the end of the text ---------------------------------------------------------------------
     def finish(self) -> None:
