@@ -241,6 +241,12 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "  } do {\n    %1 = stablehlo.add %i, %i : tensor<16x16xf32>\n    stablehlo.return %1 : tensor<16x16xf32>\n"
         "  }\n  return %0 : tensor<16xf32>\n}\n",
         2, 29, "use of value '%a' expects different type than prior uses: 'tensor<16xf32>' vs 'tensor<16x16xf32>'"),
+    "attribute_dictionary_with_a_comma_after_its_last_entry": (
+        F + '  %0 = "stablehlo.abs"(%a) {\n    x.y = 1,\n\n  } : (tensor<8xf32>) -> tensor<8xf32>\n' + RET,
+        3, 13, "expected attribute name"),
+    "attribute_dictionary_with_a_key_twice": (
+        F + "  %0 = stablehlo.abs %a {x.y = 1, x.y = 2} : tensor<8xf32>\n" + RET,
+        2, 35, "duplicate key 'x.y' in dictionary attribute"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),
@@ -392,3 +398,14 @@ def test_a_private_declaration_may_name_its_arguments() -> None:
     module = shardy_py.parse("func.func private @g(%a: tensor<f32> {x.y = 1 : i64})\n")
     assert shardy_py.verify(module) == []
     assert str(module) == "module {\n  func.func private @g(tensor<f32> {x.y = 1 : i64})\n}\n"
+
+
+@pytest.mark.parametrize("text", [
+    'func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.custom_call @foo(%a) {\n\n  } : '
+    "(tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n",
+    "module attributes {\n} {\n}\n",
+])
+def test_an_attribute_dictionary_over_lines_is_no_region(text: str) -> None:
+    """An op of no regions takes a '{' as its attribute dictionary, and so does 'attributes', however the text
+    is laid out (jaxlib 0.12 accepts both; we took them for regions; found by the differential mutant run)."""
+    assert shardy_py.verify(shardy_py.parse(text)) == []

@@ -547,9 +547,13 @@ class ModuleParser:
         entries: dict[str, A.Attr] = {}
         locs: dict[str, Location] = {}
         bounds = self._split_commas(start + 1, end - 1)
+        if bounds and self.text[bounds[-1][1]:bounds[-1][1] + 1] == ",":
+            bounds.append((bounds[-1][1] + 1, end - 1))  # (after a last ',': no name)
         for s, e in bounds:
             seg_text = self.text[s:e]
             if not seg_text.strip():
+                if len(bounds) > 1:  # (MLIR: a name after every ',', a wrong token after it)
+                    raise self.error(wrong_token_offset(self.text, self.scanner.skip_ws(s)), "expected attribute name")
                 continue
             k = s + len(seg_text) - len(seg_text.lstrip())
             m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
@@ -568,6 +572,8 @@ class ModuleParser:
                 value = self.attr_value(rest + 1, e)
             else:
                 raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            if name in entries:
+                raise self.error(k, f"duplicate key '{name}' in dictionary attribute")
             entries[name] = value
             locs[name] = self.loc(k)
         return entries, locs

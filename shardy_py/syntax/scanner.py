@@ -371,7 +371,8 @@ class Scanner:
                 pos = stretch = nxt  # a continuation line such as `cond {` or `do {`
                 continue
             if t == "{":
-                if (not stack or stack[-1] == "(") and self._opens_region(s, stack):
+                if (not stack or stack[-1] == "(") and self._opens_region(s, stack) and not (
+                        not stack and _has_no_regions(text, start)):
                     if probe:
                         return None
                     region = self.scan_region(s, depth)
@@ -536,6 +537,9 @@ class Scanner:
         text = self.text
         nxt = _INLINE_SPACE.match(text, brace + 1).end()
         if nxt >= self.n or text[nxt] == "\n" or text.startswith("//", nxt):
+            before = text[max(0, brace - 16):brace].rstrip()
+            if not stack and (before.endswith("=") or _ATTRIBUTES_KEYWORD.search(before)):
+                return False  # (a dictionary after 'attributes' or '=', whatever follows it)
             return self._region_follows(brace + 1)
         return self._region_on_line(brace, nxt, bool(stack))
 
@@ -580,6 +584,22 @@ class Scanner:
         if c in "%^}\"":
             return c != '"' or not re.compile(r'"(?:[^"\\\n]|\\.)*"\s*[=,}]').match(self.text, nxt)
         return not re.compile(r"[A-Za-z_][\w$.]*[ \t]*(?:=(?!=)|[,}])").match(self.text, nxt)
+
+
+_CUSTOM_OP_NAME = re.compile(r'(?:%[\w$.-]+(?::\d+)?[ \t]*(?:,[ \t]*%[\w$.-]+(?::\d+)?[ \t]*)*=[ \t]*)?'
+                             r'([A-Za-z_][\w$]*\.[\w$.]+)')
+
+
+def _has_no_regions(text: str, start: int) -> bool:
+    """Is the op at ``start`` written in the custom form of a declared op without regions (whose '{' outside
+    brackets is its attribute dictionary, however it is laid out)?"""
+    m = _CUSTOM_OP_NAME.match(text, start)
+    if m is None:
+        return False
+    from shardy_py.dialects.registry import lookup
+
+    decl = lookup(m.group(1))
+    return decl is not None and not decl.regions
 
 
 def scan(text: str, lines: LineIndex) -> list:
