@@ -247,6 +247,15 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "attribute_dictionary_with_a_key_twice": (
         F + "  %0 = stablehlo.abs %a {x.y = 1, x.y = 2} : tensor<8xf32>\n" + RET,
         2, 35, "duplicate key 'x.y' in dictionary attribute"),
+    "function_arguments_left_open_before_an_op": (
+        "func.func @main(\n\n// a comment\nsdy.mesh @m = <[\"a\"=2]>\n  %a: tensor<8xf32>) -> tensor<8xf32> {\n"
+        "  return %a : tensor<8xf32>\n}\n", 1, 17, "expected a type"),
+    "keyword_missing_at_the_end_of_an_op": (
+        "func.func @main(%a: tensor<1x4x4x1xf32>, %b: tensor<1x1x1x1xf32>) -> tensor<1x4x4x1xf32> {\n"
+        "  %0 = stablehlo.convolution(%a, %b)\n\n  return %a : tensor<1x4x4x1xf32>\n}\n",
+        4, 3, "'stablehlo.convolution': expected 'dim_numbers'"),
+    "empty_function_body_with_arguments": ("func.func private @f(%a: tensor<8xf32>) {\n}\n", 1, 1,
+                                           "empty block: expect at least a terminator"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

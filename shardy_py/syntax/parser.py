@@ -111,6 +111,11 @@ class Cursor:
 
     def error(self, message: str, offset: int | None = None) -> ParseError:
         off = self.pos if offset is None else offset
+        if _AT_THE_NEXT_TOKEN.match(message):
+            if off >= self.end:
+                off = min(self.p.scanner.skip_ws(self.end), len(self.text) - 1)  # (MLIR: at the token there)
+        elif ", found " in message and is_wrong_token_error(message):
+            off = wrong_token_offset(self.text, off)  # (a token not the expected one: after the text before it)
         return self.p.error(off, f"'{self.opname}': {message}")
 
     def at_end(self) -> bool:
@@ -200,7 +205,8 @@ class Cursor:
         _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
         if err is not None:
             at = start + err.offset if text == self.text[start:self.pos] else start
-            raise self.p.error(at, err.message)
+            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                               err.message)
         _CHECKED_TYPES.add(t.text)
         return t
 
@@ -1118,6 +1124,9 @@ def _stray_closer(text: str) -> int:
     return -1
 
 
+#: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
+#: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")
 _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
 _NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
 
@@ -1489,8 +1498,8 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
             raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
         brace = cur.pos
         raw = cur.region()
-        if not raw.items and p.scanner.unclosed is None:  # (an unclosed body: that error first)
-            raise cur.error("expected a non-empty function body", brace)
+        if not raw.items and not args and p.scanner.unclosed is None:  # (an unclosed body: that error first)
+            raise cur.error("expected a non-empty function body", brace)  # (with arguments: an empty block)
         p.func_depth += 1
         try:
             region = p.build_region(raw, op, args, isolated=True)

@@ -51,6 +51,9 @@ def verify_terminator_is_last(op: Operation) -> Failure | None:
 
 def _verify_block(block: Block) -> Failure | None:
     ops = block.ops
+    holder = block.parent.parent if block.parent is not None else None
+    if not ops and isinstance(holder, Operation) and holder.name == "func.func":
+        return Failure("empty block: expect at least a terminator", (), (holder.loc.line, holder.loc.column))
     if ops:
         last = ops[-1]
         if last.name not in TERMINATORS and _closed(last) and last.name != "builtin.module":
