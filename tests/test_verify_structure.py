@@ -256,6 +256,18 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         4, 3, "'stablehlo.convolution': expected 'dim_numbers'"),
     "empty_function_body_with_arguments": ("func.func private @f(%a: tensor<8xf32>) {\n}\n", 1, 1,
                                            "empty block: expect at least a terminator"),
+    "empty_case_branch": (
+        "func.func @main(%a: tensor<i32>) -> tensor<i32> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
+        "    stablehlo.return %a : tensor<i32>\n  }, {\n  }) : (tensor<i32>) -> tensor<i32>\n"
+        "  return %0 : tensor<i32>\n}\n",
+        2, 8, "'stablehlo.case' op region #1 ('branches') failed to verify constraint: region with 1 blocks"),
+    "return_before_the_last_op_of_a_named_computation": (
+        F + '  %0 = sdy.named_computation<"n">(%a) (%b: tensor<8xf32>) {\n    sdy.return %b : tensor<8xf32>\n'
+        "    %1 = stablehlo.abs %b : tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        3, 5, "'sdy.return' op must be the last operation in the parent block"),
+    "unterminated_string_in_a_location_alias": (
+        F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc1)\n}\n", 1) + '#loc1 = loc("a.py\n',
+        4, 18, "expected '\"' in string literal"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -16,7 +16,8 @@ from shardy_py.errors import ParseError
 
 #: Errors of the text before the failing op that the cut itself makes.
 _MADE_BY_THE_CUT = re.compile(r"use of undeclared SSA value|.*the input ended first|.*found the end of the input|"
-                              r".*(non-empty function body|named arguments needs a body)|unclosed ")
+                              r".*(non-empty function body|named arguments needs a body)|unclosed |"
+                              r"operation location alias was never defined|undefined symbol alias id")
 
 
 def earlier_error(text: str, error: ParseError, parse: Callable[[str], object]) -> ParseError | None:

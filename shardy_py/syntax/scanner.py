@@ -352,7 +352,8 @@ class Scanner:
             if len(t) > 1 and t[0] in '"/' or t == "->":
                 continue
             if t == '"':
-                raise self.error(s, "unterminated string literal")
+                end = text.find("\n", s)  # (MLIR's lexer: at the line break the string runs into)
+                raise self.error(end if end >= 0 else max(self.n - 1, s), "expected '\"' in string literal")
             if not stack and s > stretch and t in "\n{}([<":
                 end = self._next_op_in(stretch, s, state, start)
                 if end < s:

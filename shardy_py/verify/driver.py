@@ -66,12 +66,13 @@ def _register() -> None:
     OP_RULES.setdefault("sdy.mesh", []).append(meshes.verify_mesh_op_parent)
     OP_RULES.setdefault("sdy.constant", []).append(simple_ops.verify_constant)
     for name in ("sdy.manual_computation", "sdy.named_computation"):
-        OP_RULES.setdefault(name, []).append(computations.verify_single_block_return)
-    OP_RULES["sdy.named_computation"].append(computations.verify_named_computation_result_types)
+        # (SingleBlockImplicitTerminator: a region trait, checked after the ops in the body)
+        REGION_RULES[name].append(computations.verify_single_block_return)
+    OP_RULES.setdefault("sdy.named_computation", []).append(computations.verify_named_computation_result_types)
     for name in COLLECTIVE_OPS:
         OP_RULES[name].append(collectives.verify_collective_interface)
     OP_RULES.setdefault("func.func", []).append(op_attrs.verify_func_arg_result_shardings)
-    OP_RULES["sdy.manual_computation"].append(computations.verify_no_nested_manual_axes)
+    OP_RULES.setdefault("sdy.manual_computation", []).append(computations.verify_no_nested_manual_axes)
     OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
     OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
     OP_RULES.setdefault("interpreter.run_parallel", []).append(interpreter_ops.verify_run_parallel)
@@ -285,7 +286,8 @@ class _Run:
                 return
         decl = OPS.get(op.name)
         if decl is not None:
-            f = structure.verify_arity(op, decl) or structure.verify_required_attributes(op, decl)
+            f = structure.verify_arity(op, decl) or structure.verify_required_attributes(op, decl) or (
+                structure.verify_sized_regions(op, decl) if op.name in structure.SIZED_REGION_OPS else None)
             if f is not None:
                 self.report(op, f)
                 return

@@ -137,6 +137,27 @@ def verify_arity(op: Operation, decl) -> Failure | None:
     return None
 
 
+#: Ops whose regions are ODS ``SizedRegion<1>`` (one block each), StableHLO's and CHLO's.
+SIZED_REGION_OPS = frozenset({
+    "stablehlo.if", "stablehlo.case", "stablehlo.while", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
+    "stablehlo.reduce", "stablehlo.async_start", "stablehlo.collective_reduce", "stablehlo.map",
+    "stablehlo.scatter", "stablehlo.select_and_scatter", "stablehlo.sort", "stablehlo.reduce_window", "chlo.scan"})
+
+
+def verify_sized_regions(op: Operation, decl) -> Failure | None:
+    """ODS's ``SizedRegion<1>``: each region holds one block; a region written ``{}`` holds none ("region #1
+    ('branches') failed to verify constraint: region with 1 blocks")."""
+    names = [r.name for r in decl.regions]
+    for i, region in enumerate(op.regions):
+        blocks = region.blocks
+        empty = len(blocks) == 1 and not blocks[0].ops and not blocks[0].arguments and blocks[0].label is None
+        if len(blocks) != 1 or empty:
+            name = names[min(i, len(names) - 1)] if names else ""
+            return Failure(f"'{op.name}' op region #{i} ('{name}') failed to verify constraint: region with 1 blocks",
+                           (), name_position(op))
+    return None
+
+
 _REQUIRED: dict[str, tuple[str, ...]] = {}
 
 
@@ -221,4 +242,5 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
-           "verify_module_attributes", "verify_required_attributes", "verify_function_declaration", "name_position"]
+           "verify_module_attributes", "verify_required_attributes", "verify_function_declaration",
+           "verify_sized_regions", "name_position"]
