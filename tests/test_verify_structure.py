@@ -268,6 +268,9 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "unterminated_string_in_a_location_alias": (
         F.replace("{\n", "{\n  return %a : tensor<8xf32> loc(#loc1)\n}\n", 1) + '#loc1 = loc("a.py\n',
         4, 18, "expected '\"' in string literal"),
+    "text_on_a_line_after_an_op_that_no_op_starts_with": (
+        F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n    (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
+        2, 44, "expected operation name in quotes"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -289,6 +289,10 @@ class Cursor:
 
     def finish(self) -> None:
         if not self.at_end():
+            if "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]:
+                # (text on a line of its own after the op's syntax: MLIR's op ended on the line before, and
+                # no op starts with this text: a wrong token, after the text before it)
+                raise self.p.error(wrong_token_offset(self.text, self.pos), "expected operation name in quotes")
             raise self.error(f"unexpected {self.found()} at the end of the op")
 
     # -- declared ops (syntax.format) ------------------------------------------------
