@@ -271,6 +271,8 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "text_on_a_line_after_an_op_that_no_op_starts_with": (
         F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n    (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
         2, 44, "expected operation name in quotes"),
+    "type_alias_named_with_a_dot": ("!a.b = tensor<f32>\n" + F + "  return %a : tensor<8xf32>\n}\n", 1, 1,
+                                    "type names with a '.' are reserved for dialect-defined names"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -21,6 +21,9 @@ _WS = re.compile(r"\s*")
 def check_alias_definition(p, name: str, start: int, end: int, defined: dict) -> None:
     """The definition of alias ``name`` (its value in ``p.text[start:end]``): one value, a new name."""
     text = p.text
+    if "." in name:  # (a dialect's own attribute or type: no alias)
+        kind = "type" if name[0] == "!" else "attribute"
+        raise p.error(text.rfind(name, 0, start), f"{kind} names with a '.' are reserved for dialect-defined names")
     if name in defined:
         kind = "type" if name[0] == "!" else "attribute"
         raise p.error(text.rfind(name, 0, start), f"redefinition of {kind} alias id '{name[1:]}'")
