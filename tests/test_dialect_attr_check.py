@@ -70,6 +70,8 @@ CASES = {
                                    [(2, 19, "unknown StableHLO attribute")]),
     "unknown_chlo_mnemonic": ("module attributes {\n  x = #chlo<dot 1>\n} {}\n", [(2, 13, "unknown chlo attribute")]),
     "struct_written_wrapped": ("module attributes {\n  x = #stablehlo<dot>\n} {}\n", [(2, 21, "expected '<'")]),
+    "unknown_mnemonic_in_a_type_encoding": ("func.func @f(%a: tensor<?xf32, #stablehlo.add<bounds = [4]>>) {\n"
+                                            "  return\n}\n", [(1, 43, "unknown StableHLO attribute")]),
 }
 
 

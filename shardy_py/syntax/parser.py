@@ -197,6 +197,8 @@ class Cursor:
         start = self.ws()
         self.skip_type()
         text = self.p.norm(start, self.pos)
+        if "#stablehlo" in text or "#chlo" in text:  # (an encoding: read by its dialect, as MLIR does)
+            check_dialect_attributes(self.p, start, self.pos)
         if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
             text = self.p.expand_aliases(text)
         t = parse_type(text)
