@@ -273,6 +273,9 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         2, 44, "expected operation name in quotes"),
     "type_alias_named_with_a_dot": ("!a.b = tensor<f32>\n" + F + "  return %a : tensor<8xf32>\n}\n", 1, 1,
                                     "type names with a '.' are reserved for dialect-defined names"),
+    "unknown_op_whose_text_the_scan_cannot_take": (
+        "func.fun\n    %a: tensor<8xf32>) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n",
+        1, 1, "custom op 'func.fun' is unknown"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -20,17 +20,30 @@ _MADE_BY_THE_CUT = re.compile(r"use of undeclared SSA value|.*the input ended fi
                               r"operation location alias was never defined|undefined symbol alias id")
 
 
-def earlier_error(text: str, error: ParseError, parse: Callable[[str], object]) -> ParseError | None:
+#: The results and the custom name an op starts with.
+_OP_HEAD = re.compile(r"(?:%[\w$.-]+(?::\d+)?\s*(?:,\s*%[\w$.-]+(?::\d+)?\s*)*=\s*)?([A-Za-z_][\w$]*\.[\w$.]+)")
+
+
+def earlier_error(text: str, error: ParseError, parse: Callable[[str], object],
+                  name_error: Callable[[str, int], None]) -> ParseError | None:
     """The first error ``parse`` finds in the text before the op the scan of ``text`` failed in (``error``,
-    with ``scan_from``), when it comes before ``error``'s place; None when there is none."""
+    with ``scan_from``), when it comes before ``error``'s place, else that op's name when no op of its dialect
+    has it (``name_error(name, offset)`` raises that); None when there is neither."""
     cut = getattr(error, "scan_from", None)
-    if not cut or cut > error.offset + 1:
+    if cut is None or cut > error.offset + 1:
         return None
-    try:
-        parse(text[:cut])
-    except ParseError as e:
-        if e.offset < cut and not _MADE_BY_THE_CUT.match(e.message):
+    if cut:
+        try:
+            parse(text[:cut])
+        except ParseError as e:
+            if e.offset < cut and not _MADE_BY_THE_CUT.match(e.message):
+                return e
+        except RecursionError:
+            return None
+    head = _OP_HEAD.match(text, cut)
+    if head is not None:
+        try:
+            name_error(head.group(1), head.start(1))
+        except ParseError as e:
             return e
-    except RecursionError:
-        return None
     return None

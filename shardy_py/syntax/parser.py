@@ -1648,7 +1648,9 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
         first = earlier_error(text, e, lambda prefix: parse_module(
-            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False)) if _earlier else None
+            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
+            lambda name, at: None if name in _HANDLERS or lookup(name) else check_known_op(p, name, at, False)
+        ) if _earlier else None
         if first is not None:
             raise first from None
         raise
