@@ -276,6 +276,15 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "unknown_op_whose_text_the_scan_cannot_take": (
         "func.fun\n    %a: tensor<8xf32>) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n",
         1, 1, "custom op 'func.fun' is unknown"),
+    "result_number_in_the_result_name_of_a_continued_line": (
+        F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n  %0#1 = stablehlo.add %a, %a : tensor<8xf32>\n" + RET,
+        3, 5, "expected '=' after SSA name"),
+    "invalid_result_number_of_a_value_defined_outside_an_isolated_region": (
+        "sdy.mesh @m = <[\"a\"=2]>\n" + F + "  %0 = stablehlo.add %a, %a : tensor<8xf32>\n"
+        "  %1 = sdy.manual_computation(%a) in_shardings=[<@m, [{\"a\"}]>] out_shardings=[<@m, [{\"a\"}]>] "
+        "manual_axes={\"a\"} (%b: tensor<4xf32>) {\n    %2 = stablehlo.add %0#1, %b : tensor<4xf32>\n"
+        "    sdy.return %2 : tensor<4xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  return %1 : tensor<8xf32>\n}\n",
+        5, 24, "reference to invalid result number"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -291,7 +291,13 @@ class Cursor:
 
     def finish(self) -> None:
         if not self.at_end():
-            if "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]:
+            result = _NUMBERED_RESULT_NAME.match(self.text, self.pos)
+            if result is not None and "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]:
+                # (a line starting `%0#1 = `: the next op, whose results MLIR reads first)
+                raise self.p.error(result.end() - 1, "expected '=' after SSA name")
+            c = self.text[self.pos]
+            on_a_new_line = "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]
+            if on_a_new_line and not (c in '%"_^#!' or c.isalpha()):
                 # (text on a line of its own after the op's syntax: MLIR's op ended on the line before, and
                 # no op starts with this text: a wrong token, after the text before it)
                 raise self.p.error(wrong_token_offset(self.text, self.pos), "expected operation name in quotes")
@@ -1130,6 +1136,8 @@ def _stray_closer(text: str) -> int:
     return -1
 
 
+#: A value name with a result number (``%0#``), as a line that starts an op may not have.
+_NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
 #: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
 _AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")

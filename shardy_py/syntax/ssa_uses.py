@@ -49,6 +49,10 @@ class SsaUses:
         for i, v in enumerate(operands):
             if v is None:
                 name = names[i]
+                if "#" in name:  # (a result number its value, defined already, does not have: MLIR's error there)
+                    base = name.split("#", 1)[0]
+                    if any(base in s for s in (*self.p.scopes, *hidden)):
+                        raise self.p.error(self.use_offset(op, i), "reference to invalid result number")
                 outer = next((s[name] for s in hidden if name in s), None)
                 if outer is not None:
                     self.outside.append((op, i, outer))
