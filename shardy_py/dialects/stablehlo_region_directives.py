@@ -124,7 +124,9 @@ def print_reduce(out, op) -> None:
         out.write(f" applies {inner.name}")
     out.write(" across dimensions = " + I64Array.print(op.properties.get("dimensions")))
     out.attr_dict(op, {"dimensions"})
-    out.write(" : " + out.functional_type([v.type for v in op.operands], [v.type for v in op.results]))
+    ins = [v.type if v is not None and v.type is not None else t  # (a value of no known type: as written)
+           for v, t in zip(op.operands, op.operand_types_view, strict=False)]
+    out.write(" : " + out.functional_type(ins, [v.type for v in op.results]))
     if inner is not None:
         return
     out.newline()
