@@ -285,6 +285,12 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "manual_axes={\"a\"} (%b: tensor<4xf32>) {\n    %2 = stablehlo.add %0#1, %b : tensor<4xf32>\n"
         "    sdy.return %2 : tensor<4xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  return %1 : tensor<8xf32>\n}\n",
         5, 24, "reference to invalid result number"),
+    "function_argument_attribute_without_a_dialect": (
+        "func.func @main(%a: tensor<8xf32> {x = 1}) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n", 1, 1,
+        "'func.func' op arguments may only have dialect attributes"),
+    "function_result_attribute_without_a_dialect": (
+        "func.func @main(%a: tensor<8xf32>) -> (tensor<8xf32> {y = 2}) {\n  return %a : tensor<8xf32>\n}\n", 1, 1,
+        "'func.func' op results may only have dialect attributes"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

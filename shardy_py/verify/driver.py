@@ -77,7 +77,7 @@ def _register() -> None:
     OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
     OP_RULES.setdefault("interpreter.run_parallel", []).append(interpreter_ops.verify_run_parallel)
     OP_RULES.setdefault("builtin.module", []).append(structure.verify_module_attributes)
-    OP_RULES["func.func"].insert(0, structure.verify_function_declaration)
+    OP_RULES["func.func"][:0] = [structure.verify_function_declaration, structure.verify_function_attribute_names]
 
 
 _register()

@@ -89,6 +89,16 @@ def verify_function_declaration(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def verify_function_attribute_names(op: Operation, ctx: Context) -> Failure | None:
+    """``FunctionOpInterface``: a function's argument and result attributes are dialect attributes (a '.')."""
+    props = op.properties_view
+    for key, what in (("arg_attrs", "arguments"), ("res_attrs", "results")):
+        for attrs_ in props.get(key) or ():
+            if isinstance(attrs_, dict) and any("." not in name for name in attrs_):
+                return Failure(f"'func.func' op {what} may only have dialect attributes", (), name_position(op))
+    return None
+
+
 def verify_module_attributes(op: Operation, ctx: Context) -> Failure | None:
     """``ModuleOp::verify``: a module's attributes are dialect attributes (a name with a '.') or its symbol's."""
     for name in op.attributes_view:
@@ -243,4 +253,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
            "verify_module_attributes", "verify_required_attributes", "verify_function_declaration",
-           "verify_sized_regions", "name_position"]
+           "verify_sized_regions", "verify_function_attribute_names", "name_position"]
