@@ -335,15 +335,13 @@ class Scanner:
         text = self.text
         op = RawOp(start, start) if op is None else op
         stack: list[str] = []
-        opened: list[int] = []  # where each bracket of ``stack`` opened
-        breaks: list[list[int]] = []  # the line breaks met directly inside each bracket of ``stack``
         pos = stretch = start  # stretch: where the op's current top-level text (between bracket groups) began
         state = [False, False]  # [a top-level ':' was seen (the op's type), the op could end here]
         while True:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
-                    raise self._cut_off(opened, stack, breaks[-1], self.n)
+                    raise self._cut_off(*self._open_brackets(start, self.n, op), self.n)
                 op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
@@ -363,7 +361,6 @@ class Scanner:
                 if stack:
                     if probe:
                         return None
-                    breaks[-1].append(s)
                     continue
                 nxt = self.skip_ws(pos)
                 if probe or nxt >= self.n or _OP_START.match(text, nxt):
@@ -387,23 +384,17 @@ class Scanner:
                             return op
                     continue
                 stack.append("{")
-                opened.append(s)
-                breaks.append([])
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
             if t in "([<":
                 stack.append(t)
-                opened.append(s)
-                breaks.append([])
                 if len(stack) > MAX_NESTING:
                     raise self.error(s, f"brackets nested more than {MAX_NESTING} deep")
                 continue
             # closers
             if stack and stack[-1] == _CLOSERS[t]:
                 stack.pop()
-                opened.pop()
-                breaks.pop()
                 if not stack:
                     stretch = pos
                     state[1] = True  # after a bracket group the op could end
@@ -414,8 +405,36 @@ class Scanner:
                 op.end = s  # closes the enclosing region
                 return op
             if stack:
-                raise self._cut_off(opened, stack, breaks[-1], s)
+                raise self._cut_off(*self._open_brackets(start, s, op), s)
             raise self.error(s, f"unexpected '{t}'")
+
+    def _open_brackets(self, start: int, limit: int, op: RawOp) -> tuple[list[int], list[str], list[int]]:
+        """The brackets of the op at ``start`` still open at ``limit`` (the scan of ``_scan_op`` again, on the
+        error path only): where each opened, which, and the line breaks met directly inside the innermost."""
+        text = self.text
+        regions = {r.start: r.end for r in op.regions}
+        opened: list[int] = []
+        stack: list[str] = []
+        breaks: list[list[int]] = []
+        pos = start
+        while (m := _STRUCT.search(text, pos, limit)) is not None:
+            t, s, pos = m.group(), m.start(), m.end()
+            if s in regions:
+                pos = regions[s]
+            elif len(t) > 1 and t[0] in '"/' or t == "->":
+                continue
+            elif t == "\n":
+                if stack:
+                    breaks[-1].append(s)
+            elif t in "([<{":
+                stack.append(t)
+                opened.append(s)
+                breaks.append([])
+            elif stack and stack[-1] == _CLOSERS.get(t):
+                stack.pop()
+                opened.pop()
+                breaks.pop()
+        return opened, stack, breaks[-1] if breaks else []
 
     def _cut_off(self, opened: list[int], stack: list[str], breaks: list[int], limit: int) -> ParseError:
         """The error of a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``: where,
