@@ -239,3 +239,21 @@ def test_reduce_of_a_value_of_no_known_type_prints_its_written_type() -> None:
     printed = str(shardy_py.parse(text))
     assert ": (tensor<8xf32>, tensor<f32>) -> tensor<f32>" in printed
     assert str(shardy_py.parse(printed)) == printed
+
+
+@pytest.mark.parametrize(("text", "column", "message"), [
+    pytest.param("!unc.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return %arg0 : tensor<2xf32>\n}\n",
+                 1, "type names with a '.' are reserved for dialect-defined names", id="type-name-with-dot"),
+    pytest.param("#unc.func @f", 1, "attribute names with a '.' are reserved for dialect-defined names",
+                 id="attribute-name-with-dot"),
+    pytest.param("#unc @f", 5, "expected '=' in attribute alias definition", id="attribute-without-equals"),
+    pytest.param("!a\n", 3, "expected '=' in type alias definition", id="type-alone"),
+    pytest.param('#loc1 loc("x")', 6, "expected '=' in attribute alias definition", id="location-without-equals"),
+])
+def test_top_level_hash_or_bang_is_an_alias_definition(text: str, column: int, message: str) -> None:
+    """At the top level MLIR reads ``#name``/``!name`` as an alias definition only (jaxlib 0.12's
+    errors and columns); the mutant ``!unc.func @f(...) {...}`` was kept as preamble text and accepted
+    (found by the 30-minute atheris run with MLIR's verdict)."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(text)
+    assert (e.value.line, e.value.column, e.value.message) == (1, column, message)

@@ -45,6 +45,21 @@ def check_alias_definition(p, name: str, start: int, end: int, defined: dict) ->
                       f"unexpected {text[pos:end].split()[0][:20]!r} after the value of alias {name}")
 
 
+_NAME = re.compile(r"[#!][\w$.-]*")
+
+
+def not_a_definition(p, start: int):
+    """The error for top-level text at ``start`` that starts as an alias definition (``#name``,
+    ``!name``) but is none: a dialect's name (with a dot), or a name without its '='."""
+    text = p.text
+    name = _NAME.match(text, start).group()
+    kind = "type" if name[0] == "!" else "attribute"
+    if "." in name:
+        return p.error(start, f"{kind} names with a '.' are reserved for dialect-defined names")
+    return p.error(wrong_token_offset(text, _WS.match(text, start + len(name)).end()),
+                   f"expected '=' in {kind} alias definition")
+
+
 def _in_string(text: str, at: int) -> bool:
     """Is offset ``at`` inside a string literal of its line (strings do not span lines)?"""
     line_start = text.rfind("\n", 0, at) + 1

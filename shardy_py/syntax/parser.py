@@ -1577,7 +1577,7 @@ _HANDLERS = {
 }
 
 
-from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
+from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses, not_a_definition  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes  # noqa: E402
 from shardy_py.syntax.earlier_errors import earlier_error  # noqa: E402
@@ -1639,6 +1639,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     else:
                         p.attr_aliases[alias.group(1)] = body  # an unknown dialect's text, kept as written
                     continue
+            if c in "#!" and not alias:
+                raise not_a_definition(p, item.start)
             if c in "#!" or p.text.startswith("{-#", item.start):
                 # alias definitions after the ops (MLIR prints location aliases there) stay after them
                 (postamble if ops else preamble).append(
