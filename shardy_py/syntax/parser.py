@@ -19,6 +19,7 @@ from shardy_py.ir.types import DYNAMIC, RankedTensorType, Type, UnrankedTensorTy
 from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense_pieces, canonical_dense_value, canonical_float_attr
+from shardy_py.syntax.lexer_check import first_lexer_error, first_odd_character
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.scanner import (
     _CLOSERS,
@@ -857,6 +858,7 @@ class ModuleParser:
                 spans.append((colon, colon, "attrs_before"))
                 spans.sort(key=lambda x: x[0])
         for s, e, r in spans:
+            self._check_tokens(pos, s)
             self._scan_uses(pos, s, names, bound)
             pieces.extend(self._text_pieces(pos, s))
             if r == "attrs_before":
@@ -880,6 +882,7 @@ class ModuleParser:
             else:
                 pieces.append(r)
             pos = e
+        self._check_tokens(pos, raw.end)
         self._scan_uses(pos, raw.end, names, bound)
         tail = self._text_pieces(pos, raw.end)
         pieces.extend(tail)
@@ -901,6 +904,12 @@ class ModuleParser:
             pieces[idx] = region
         self.make_results(op, op.result_groups, rtypes)
         op._pieces = canonical_dense_pieces(pieces) if "dense<" in self.text[start:raw.end] else pieces
+
+    def _check_tokens(self, start: int, end: int) -> None:
+        """An unknown op's text kept as written: MLIR's lexer reads it all (``lexer_check``)."""
+        bad = first_lexer_error(self.text, start, end)
+        if bad is not None:
+            raise self.error(*bad)
 
     def _top_level_newlines(self, start: int, raw: RawOp) -> set[int]:
         """Offsets of the line breaks of this op that are outside brackets (continuation lines)."""
@@ -1614,6 +1623,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
+    odd = first_odd_character(blanked)
     p = ModuleParser(blanked, filename, first_line, fast_paths)
     p.scanner.source = text
     gc_was_enabled = gc.isenabled()
@@ -1647,6 +1657,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
+        if odd is not None:
+            raise p.error(odd, "unexpected character")
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
         check_alias_uses(p, set(alias_names))
@@ -1654,6 +1666,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
     except ParseError as e:
+        if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
+            raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
