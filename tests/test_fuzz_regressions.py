@@ -294,3 +294,21 @@ def test_what_mlir_lexes_as_a_token_or_reads_as_a_body_parses(text: str) -> None
     """Strings, dialect attribute and type bodies (read character by character) and identifiers with '$'."""
     shardy_py.parse(text)
 
+
+@pytest.mark.parametrize(("value", "column", "message"), [
+    pytest.param("dense<[1, 7&&6, 3]> : tensor<3xi32>", 32, "expected ']' to close the tensor literal list, found '&'",
+                 id="junk-in-the-list"),
+    pytest.param("dense<0. 00000e+00> : tensor<f32>", 29, "expected '>' to close the dense elements literal, found '0'",
+                 id="split-float"),
+    pytest.param("dense<[1, 2]> : tensor<3xi32>", 21, "inferred shape of elements literal ([2]) does not match type ([3])",
+                 id="shape"),
+    pytest.param("dense<1.5> : tensor<3xi32>", 27, "expected integer elements, but parsed floating-point",
+                 id="element-type"),
+])
+def test_sdy_constant_reads_its_value_as_mlir_does(value: str, column: int, message: str) -> None:
+    """``sdy.constant``'s elements literal read as ``stablehlo.constant``'s (jaxlib 0.12's lines and
+    columns; found by the 30-minute atheris run with MLIR's verdict)."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(f"func.func @f() -> tensor<3xi32> {{\n  %0 = sdy.constant {value}\n  return %0 : tensor<3xi32>\n}}\n")
+    assert (e.value.line, e.value.column, e.value.message) == (2, column, message)
+

@@ -1379,6 +1379,7 @@ def h_constant(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     value = p.norm(start, cur.pos)
     cur.expect(":", "':' and the type")
     t = cur.type()
+    _check_attribute(p, f"{value} : {t}", start, cur.pos)  # (read as MLIR reads it, as stablehlo.constant's)
     # the value's type is the result type (MLIR elides it): canonical floats need its element type
     if value.startswith("dense<") and not (isinstance(t, RankedTensorType) and DYNAMIC not in t.shape):
         shaped = isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType))
