@@ -312,3 +312,10 @@ def test_sdy_constant_reads_its_value_as_mlir_does(value: str, column: int, mess
         shardy_py.parse(f"func.func @f() -> tensor<3xi32> {{\n  %0 = sdy.constant {value}\n  return %0 : tensor<3xi32>\n}}\n")
     assert (e.value.line, e.value.column, e.value.message) == (2, column, message)
 
+
+def test_a_comment_ends_at_a_carriage_return() -> None:
+    """MLIR's lexer ends a ``//`` comment at '\\r' as at '\\n': what follows is text to parse."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse("func.func @f() {\n  // expected\rerror @+1 {{x}}\n  return\n}\n")
+    assert e.value.line == 2
+    shardy_py.parse("func.func @f() {\n  // a comment\r\n  return\n}\n")

@@ -33,10 +33,10 @@ import attrs
 
 from shardy_py.errors import ParseError
 
-_STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n]*|->|[()\[\]{}<>\n]')
+_STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n\r]*|->|[()\[\]{}<>\n]')
 #: White space short of a line break: what the printer's folding (``str.strip``, ``\s``) takes for it.
 _INLINE_SPACE = re.compile(r"[^\S\n]*")
-_SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
+_SKIP_WS = re.compile(r"(?:\s+|//[^\n\r]*)*")
 # A line that starts a new op (or closes a region) rather than continuing the previous op.
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
@@ -110,7 +110,7 @@ class RawOp:
     shape: str | None = None
 
 
-_STRING_OR_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*')
+_STRING_OR_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n\r]*')
 
 
 def blank_comments(text: str) -> str:
