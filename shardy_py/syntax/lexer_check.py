@@ -20,6 +20,12 @@ _BAD = (r"[^\x00-\x7f]|[\x01-\x08\x0e-\x1f\x7f&;~`\\'/]|(?<![A-Za-z0-9_$.\-%^#!]
 _SUSPECT = re.compile(_BAD)
 _NEXT = re.compile(r'("(?:[^"\\\n]|\\.)*"?)|([#!][A-Za-z_][A-Za-z0-9_$.\-]*<)|(' + _BAD + ")")
 _ODD_NEXT = re.compile(r'("(?:[^"\\\n]|\\.)*"?)|([#!][A-Za-z_][A-Za-z0-9_$.\-]*<)|([^\x00-\x7f]|[\x1c-\x1f])')
+#: The dialects jaxlib 0.12 registers (its "Available dialects" note), whose attribute and type bodies
+#: their own parsers read with MLIR's lexer.
+REGISTERED_DIALECTS = frozenset(
+    "affine arith builtin cf chlo complex func gpu llvm math memref mhlo mpmd nvgpu nvvm scf sdy shape stablehlo "
+    "tensor ub vector vhlo".split())
+_DIALECT = re.compile(r"[A-Za-z_][A-Za-z0-9_$\-]*")
 _PREFIX_ERRORS = {"%": "invalid SSA name", "^": "invalid block name", "#": "invalid attribute name",
                   "!": "invalid type identifier"}
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
@@ -37,21 +43,23 @@ def first_odd_character(text: str) -> int | None:
     return None if found is None else found[0]
 
 
-def first_lexer_error(text: str, start: int, end: int) -> tuple[int, str] | None:
+def first_lexer_error(text: str, start: int, end: int, *, registered: bool = False) -> tuple[int, str] | None:
     """(offset, message) of the first character of ``text[start:end]`` (comments blanked) MLIR's lexer
-    rejects, or None."""
+    rejects, or None. ``registered``: the bodies of the dialects jaxlib registers are read too (their
+    parsers lex them); the whole module's check, on the error path only (it reads every string)."""
     if _SUSPECT.search(text, start, end) is None:
         return None
-    return _first(text, start, end, _NEXT)
+    return _first(text, start, end, _NEXT, registered)
 
 
-def _first(text: str, start: int, end: int, pattern: re.Pattern) -> tuple[int, str] | None:
+def _first(text: str, start: int, end: int, pattern: re.Pattern, registered: bool = False) -> tuple[int, str] | None:
     pos = start
     while (m := pattern.search(text, pos, end)) is not None:
         if m.group(1) is not None:
             pos = m.end()
         elif m.group(2) is not None:
-            pos = _body_end(text, m.end(), end)
+            lexed = registered and _DIALECT.match(text, m.start() + 1).group() in REGISTERED_DIALECTS
+            pos = m.end() if lexed else _body_end(text, m.end(), end)
         else:
             at = m.start()
             c = text[at]
