@@ -102,7 +102,8 @@ def _compare_with_mlir(data: bytes, text: str, mine: dict) -> None:
     ours: the same accept/reject and, where both reject, the first error on the same line. A
     disagreement is saved (``mlir-*``) and counted: ``mlir_verdict`` (one side accepts), ``mlir_line``
     (both reject, on other lines); those in other areas' categories (StableHLO op verifiers, sdy
-    rules) are counted apart (``mlir_other``)."""
+    rules) are counted apart (``mlir_other``), and so are inputs with a NUL byte (``mlir_nul``: we reject
+    one as a binary file's, where MLIR's lexer skips it as white space)."""
     global _mlir_seconds
     ds = _mlir_worker()
     if ds is None or len(text) > 65536:
@@ -118,9 +119,10 @@ def _compare_with_mlir(data: bytes, text: str, mine: dict) -> None:
     if kind is None:
         return
     key = ("mlir_other" if kind in (ds.OP_CATEGORY, ds.SDY_CATEGORY, ds.DIALECT_CATEGORY) else
+           "mlir_nul" if "\x00" in text else  # (MLIR's lexer skips a NUL as white space; we reject it)
            "mlir_verdict" if mine["ok"] != theirs["ok"] else "mlir_line")
     _stats[key] = _stats.get(key, 0) + 1
-    if key != "mlir_other":
+    if key not in ("mlir_other", "mlir_nul"):
         _save(key.replace("_", "-"), data, f"{kind}: ours {mine} jaxlib {theirs}\n")
 
 
