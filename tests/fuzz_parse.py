@@ -3,7 +3,7 @@
 Run with atheris (``pip install atheris``)::
 
     python tests/fuzz_parse.py --seed-corpus /tmp/fuzz_corpus      # writes seeds, then exits
-    python tests/fuzz_parse.py /tmp/fuzz_corpus -max_total_time=1800 -timeout=10 -rss_limit_mb=4096
+    python tests/fuzz_parse.py /tmp/fuzz_corpus -max_total_time=1800 -timeout=60 -rss_limit_mb=4096
 
 Without atheris it falls back to hypothesis' ``fuzz_one_input`` over random bytes
 (``python tests/fuzz_parse.py --hypothesis N``).
