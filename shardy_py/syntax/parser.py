@@ -1165,6 +1165,9 @@ def _check_attribute(p: ModuleParser, canonical: str, at: int, end: int) -> None
         parse_attribute(text)
     except AttrSyntaxError as e:
         where, message = at, e.message
+        if text is not written and text == written.strip():  # (canonical as written: the same offsets)
+            where, written = at + len(written) - len(written.lstrip()), text
+            text = written
         if text is written:
             whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
             where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
