@@ -296,7 +296,8 @@ def test_what_mlir_lexes_as_a_token_or_reads_as_a_body_parses(text: str) -> None
 
 
 @pytest.mark.parametrize(("value", "column", "message"), [
-    pytest.param("dense<[1, 7&&6, 3]> : tensor<3xi32>", 32, "unexpected character", id="junk-in-the-list"),
+    pytest.param("dense<[1, 7&&6, 3]> : tensor<3xi32>", 32, "expected ']' to close the tensor literal list, found '&'",
+                 id="junk-in-the-list"),  # (jaxlib 0.12: "unexpected character", at the same place)
     pytest.param("dense<0. 00000e+00> : tensor<f32>", 29, "expected '>' to close the dense elements literal, found '0'",
                  id="split-float"),
     pytest.param("dense<[1, 2]> : tensor<3xi32>", 21,
@@ -324,7 +325,8 @@ def test_a_character_mlir_lexes_as_no_token_is_the_first_error(text: str, line: 
     first (the scanner's unclosed '<' was reported 100 lines later; found by the atheris run)."""
     with pytest.raises(shardy_py.ParseError) as e:
         shardy_py.parse(text)
-    assert (e.value.line, e.value.column, e.value.message) == (line, column, "unexpected character")
+    assert (e.value.line, e.value.column) == (line, column)
+    assert e.value.message.startswith("unexpected character")
 
 
 def test_a_comment_ends_at_a_carriage_return() -> None:

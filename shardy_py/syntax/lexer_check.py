@@ -5,7 +5,8 @@ token holds could pass through them (the op parsers of the dialects we model rea
 MLIR's lexer (``mlir/lib/AsmParser/Lexer.cpp``) rejects, outside string literals, comments and the
 bodies of dialect attributes and types (``#dialect<...>``, ``!dialect.t<...>``, read character by
 character; ``DialectSymbolParser.cpp``): a character that starts no token ("unexpected character": non-ASCII
-text, control characters, ``& ; ~ ` \\ '``, a lone ``/``, a ``$`` starting a token), a prefix without
+text, control characters, ``& ; ~ ` \\ '``, a ``$`` starting a token; not a lone ``/``, which jaxlib
+0.12's lexer takes), a prefix without
 its name ("invalid SSA name" for ``%``, "invalid block name" for ``^``, "invalid attribute name" for
 ``#``, "invalid type identifier" for ``!``, at the prefix) and an ``@`` not followed by a letter,
 ``_`` or a string ("@ identifier expected to start with letter or '_'", after the ``@``).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-_BAD = (r"[^\x00-\x7f]|[\x01-\x08\x0e-\x1f\x7f&;~`\\'/]|(?<![A-Za-z0-9_$.\-%^#!])\$"
+_BAD = (r"[^\x00-\x7f]|[\x01-\x08\x0e-\x1f\x7f&;~`\\']|(?<![A-Za-z0-9_$.\-%^#!])\$"
         r"|(?<!\{-)[%^#!](?![A-Za-z0-9_$.\-])|@(?![A-Za-z_\"])")
 #: Text that holds a character the lexer rejects somewhere (strings and bodies not yet set aside).
 _SUSPECT = re.compile(_BAD)
@@ -58,8 +59,13 @@ def _first(text: str, start: int, end: int, pattern: re.Pattern, registered: boo
         if m.group(1) is not None:
             pos = m.end()
         elif m.group(2) is not None:
+            # (a body is delimited first, character by character: a registered dialect's parser then
+            # lexes it, when it is closed)
+            body_end = _body_end(text, m.end(), end)
+            if body_end < 0:
+                return None
             lexed = registered and _DIALECT.match(text, m.start() + 1).group() in REGISTERED_DIALECTS
-            pos = m.end() if lexed else _body_end(text, m.end(), end)
+            pos = m.end() if lexed else body_end
         else:
             at = m.start()
             c = text[at]
@@ -72,18 +78,25 @@ def _first(text: str, start: int, end: int, pattern: re.Pattern, registered: boo
 
 
 def _body_end(text: str, pos: int, n: int) -> int:
-    """The end of a dialect symbol's body opened just before ``pos`` (``n`` if it is not closed first)."""
-    depth = 1
+    """The end of a dialect symbol's body opened just before ``pos``, or ``-1`` if it is not closed by
+    ``n`` or a bracket closes one of another kind (MLIR: "unbalanced ... character in pretty dialect name")."""
+    stack = [">"]
     while pos < n:
         c = text[pos]
         if c == '"':
             pos = _STRING.match(text, pos).end()
             continue
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}" and not (c == ">" and text[pos - 1] == "-"):
-            depth -= 1
-            if depth == 0:
+        if c in _CLOSER_OF:
+            stack.append(_CLOSER_OF[c])
+        elif c == "-" and text.startswith(">", pos + 1):
+            pos += 1  # ('->' is no closer)
+        elif c in ">)]}":
+            if stack.pop() != c:
+                return -1
+            if not stack:
                 return pos + 1
         pos += 1
-    return n
+    return -1
+
+
+_CLOSER_OF = {"<": ">", "(": ")", "[": "]", "{": "}"}

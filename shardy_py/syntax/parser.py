@@ -1670,9 +1670,11 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
     except ParseError as e:
+        if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
+            raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
         lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
-        if lexed is not None and lexed[0] <= p.scanner.skip_ws(e.offset) and e.message != lexed[1]:
-            raise p.error(*lexed) from None  # (MLIR's lexer reaches it first)
+        if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
+            raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
