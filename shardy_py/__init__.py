@@ -25,7 +25,7 @@ __all__ = [  # noqa: F405
     "RankedTensorType", "Type", "UnrankedTensorType", "parse_type", "parse", "parse_attribute",
     *[c.__name__ for c in _attrs.SDY_ATTR_CLASSES], "OpaqueAttr",
     "verify", "print_module", "named_sharding", "mark_sharding", "UNCONSTRAINED", "local_shape", "device_slices",
-    "sharding_rule", "propagate", "explain", "interpret", "partition", "from_jax", "give_precedence",
+    "sharding_rule", "propagate", "explain", "interpret", "partition", "simulate", "from_jax", "give_precedence",
     "cost", "compare", "suggest",
 ]
 
@@ -41,8 +41,10 @@ _LAZY = {
     "sharding_rule": ("shardy_py.rules.sharding_rule", "sharding_rule"),
     "propagate": ("shardy_py.passes.propagation.propagation_pipeline", "propagate"),
     "explain": ("shardy_py.explanation", "explain"),
-    "interpret": ("shardy_py.interpreter", "interpret"),
+    "interpret": ("shardy_py.interpreter.api", "interpret"),
     "partition": ("shardy_py.passes.partition", "partition"),
+    "simulate": ("shardy_py.interpreter.simulate", "simulate"),
+    "SimulationError": ("shardy_py.interpreter.simulate", "SimulationError"),
     "from_jax": ("shardy_py.interop.jax_input", "from_jax"),
     "give_precedence": ("shardy_py.priorities", "give_precedence"),
     "compare": ("shardy_py.cost.comparison", "compare"),
@@ -55,7 +57,8 @@ def __getattr__(name: str):
         import importlib
 
         mod, attr = _LAZY[name]
-        return getattr(importlib.import_module(mod), attr)
+        value = globals()[name] = getattr(importlib.import_module(mod), attr)  # found once
+        return value
     raise AttributeError(f"module 'shardy_py' has no attribute {name!r}")
 
 

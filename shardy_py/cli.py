@@ -30,6 +30,8 @@ SUBCOMMANDS: list[tuple[str, str, str]] = [
      "propagate, then partition: print the program each device runs (local shapes, collectives)"),
     ("cost", "shardy_py.cost.command",
      "what a sharding costs per device: memory, collectives and why; compare, suggest"),
+    ("simulate", "shardy_py.interpreter.simulate_command",
+     "run the partitioned program on simulated devices and compare it with the unpartitioned run"),
 ]
 
 

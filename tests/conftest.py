@@ -92,3 +92,13 @@ def corpus_chunks(root: Path) -> list[str]:
     files = sorted(root.glob("**/*.mlir"))
     assert files, f"no .mlir files under {root}"
     return [chunk for path in files for chunk, _ in split_chunks(path.read_text())]
+
+
+@pytest.fixture(scope="session")
+def all_jax_programs(tmp_path_factory) -> Path:
+    """Every program of tests/data/jax_programs (programs.py and sharded_programs.py) lowered once per
+    session into one directory (``NAME.mlir``); skips without jax."""
+    pytest.importorskip("jax", reason="the programs are lowered by JAX (pip install 'jax==0.12.0.1')")
+    from jax_program_runs import lower_all
+
+    return lower_all(tmp_path_factory.mktemp("all_jax_programs"))

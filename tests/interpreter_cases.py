@@ -78,6 +78,8 @@ def draw_case(rng: np.random.Generator, op: str) -> tuple[str, list[tuple[np.nda
             b = (b % 9).astype(b.dtype) - (1 if rng.random() < 0.2 else 0)
         body = f"%0 = stablehlo.{op} %a, %b : {t}"
         return _main([("a", t), ("b", t)], body, t), [(a, el), (b, el)]
+    if op in DRAWS:
+        return DRAWS[op](rng)
     if op in UNARY:
         el = str(rng.choice(UNARY[op]))
         t = ttype(shape, el)
@@ -249,3 +251,9 @@ def _structural(rng, op: str, shape) -> tuple[str, list]:
 
 def _list(values) -> str:
     return (": " + ", ".join(str(v) for v in values)) if values else ""
+
+
+# The other ops' draws (they use the helpers above).
+from interpreter_cases_ops import DRAWS  # noqa: E402
+
+OPS = OPS + tuple(DRAWS)

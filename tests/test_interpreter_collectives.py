@@ -83,3 +83,56 @@ def test_replica_id_outside_run_parallel_is_an_error():
 }"""
     with pytest.raises(InterpretError, match="only supported when run via interpreter.run_parallel"):
         shardy_py.interpret(text)
+
+
+MESH_AXES_GATHER = """
+sdy.mesh @mesh = <["x"=2, "y"=2], device_ids=[3, 1, 0, 2]>
+func.func @gather(%x: tensor<1xi32>) -> tensor<2xi32> {
+  %0 = "stablehlo.all_gather"(%x) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1,
+    type = 1>, replica_groups = GROUPS, use_global_device_ids}> : (tensor<1xi32>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+func.func @main() -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) {
+  %a = stablehlo.constant dense<[0]> : tensor<1xi32>
+  %b = stablehlo.constant dense<[1]> : tensor<1xi32>
+  %c = stablehlo.constant dense<[2]> : tensor<1xi32>
+  %d = stablehlo.constant dense<[3]> : tensor<1xi32>
+  %r:4 = "interpreter.run_parallel"(%a, %b, %c, %d) {programs = [[@gather, @gather, @gather, @gather]]}
+    : (tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>)
+    -> (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>)
+  return %r#0, %r#1, %r#2, %r#3 : tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>
+}
+"""
+
+
+def _gathered(groups: str) -> list[list[int]]:
+    return [o.tolist() for o in shardy_py.interpret(MESH_AXES_GATHER.replace("GROUPS", groups))]
+
+
+def test_replica_groups_over_a_mesh_axis_name_the_devices_along_it():
+    """Devices 3, 1, 0, 2 at mesh positions (0,0), (0,1), (1,0), (1,1): the groups along "x" are
+    [3, 0] and [1, 2], as Shardy's dense groups write them (partition p gives p, and gets its group's)."""
+    by_axis = _gathered('#stablehlo.replica_group_mesh_axes<mesh = @mesh, axes = [#stablehlo.axis_ref<name = "x">]>')
+    assert by_axis == [[3, 0], [1, 2], [1, 2], [3, 0]]
+    assert by_axis == _gathered("dense<[[3, 0], [1, 2]]> : tensor<2x2xi64>")
+
+
+def test_replica_groups_over_an_inline_mesh_with_device_ids():
+    inline = ('#stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 2>, '
+              '<name = "y", size = 2>], device_ids=dense<[3, 1, 0, 2]> : tensor<4xi64>>, '
+              'axes = [#stablehlo.axis_ref<name = "y">]>')
+    dense = _gathered("dense<[[3, 1], [0, 2]]> : tensor<2x2xi64>")
+    assert _gathered(inline) == dense == [[0, 2], [3, 1], [0, 2], [3, 1]]
+
+
+def test_replica_groups_over_a_sub_axis():
+    sub = ('#stablehlo.replica_group_mesh_axes<mesh = #stablehlo.mesh<axes=[<name = "x", size = 4>]>, '
+           'axes = [#stablehlo.axis_ref<name = "x", sub_axis_info = (2)2>]>')
+    assert _gathered(sub) == _gathered("dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>")
+
+
+def test_replica_groups_naming_a_mesh_the_module_does_not_define_are_an_error():
+    text = MESH_AXES_GATHER.replace(
+        "GROUPS", '#stablehlo.replica_group_mesh_axes<mesh = @other, axes = [#stablehlo.axis_ref<name = "x">]>')
+    with pytest.raises(InterpretError, match="replica groups name mesh @other, which the module does not define"):
+        shardy_py.interpret(text)

@@ -198,3 +198,29 @@ def test_totalorder_compare_is_a_float_compare_as_in_the_reference_interpreter()
     b = np.array([np.nan, 2.0], ml_dtypes.bfloat16)
     (out,) = shardy_py.interpret(text, a, b)
     assert out.tolist() == [False, True]
+
+
+def test_complex_keeps_the_real_part_of_a_nan_or_infinite_imaginary_part():
+    """Found by the drawn differential against jaxlib: re + 1j * nan made the real part NaN too."""
+    body = ("  %0 = stablehlo.complex %a0, %a1 : tensor<3xcomplex<f32>>\n"
+            "  return %0 : tensor<3xcomplex<f32>>")
+    (out,) = run1(body, "tensor<3xcomplex<f32>>", np.array([-0.5, 2.0, 3.0], np.float32),
+                  np.array([np.nan, np.inf, -np.inf], np.float32), arg_types=("tensor<3xf32>", "tensor<3xf32>"))
+    assert out.real.tolist() == [-0.5, 2.0, 3.0]
+    assert np.isnan(out.imag[0]) and out.imag[1:].tolist() == [np.inf, -np.inf]
+
+
+def test_results_are_the_callers_arrays():
+    """Constants are shared read-only between runs and reshapes are views of the inputs: results are
+    copies the caller may change."""
+    text = """func.func @main(%a: tensor<4xf32>) -> (tensor<2xf32>, tensor<2x2xf32>) {
+  %c = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %0 = stablehlo.reshape %a : (tensor<4xf32>) -> tensor<2x2xf32>
+  return %c, %0 : tensor<2xf32>, tensor<2x2xf32>
+}"""
+    x = np.arange(4, dtype=np.float32)
+    c, r = shardy_py.interpret(text, x)
+    c[0] = 9.0
+    r[0, 0] = 9.0
+    assert x[0] == 0.0
+    assert shardy_py.interpret(text, x)[0].tolist() == [1.0, 2.0]

@@ -20,11 +20,6 @@ jax = pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 
 from jax._src.interpreters import mlir as jax_mlir  # noqa: E402
 from jax._src.lib.mlir import passmanager  # noqa: E402
 
-#: Options a pass of ours does not declare yet, at the value jaxlib's pipeline gives them (the
-#: pass's own default there): ``sdy-per-instruction-partitioning`` gets ``rng-bit-generator-unsafe``
-#: only when it is false.
-NOT_DECLARED_YET = {("sdy-per-instruction-partitioning", "rng-bit-generator-unsafe", "true")}
-
 
 @pytest.fixture(scope="module")
 def context():
@@ -57,13 +52,11 @@ def compare(context, options: dict) -> None:
     assert [n for n, _ in mine] == [n for n, _ in theirs], flag
     for (name, set_here), (_, printed) in zip(mine, theirs, strict=True):
         cls = lookup(name)
-        if cls is None:  # not ported yet (sdy-resolve-permutation-factors): only the name is compared
+        if cls is None:  # not ported yet: only the name is compared
             continue
         declared = {o.name: o for o in cls.options}
         for option, value in printed.items():
-            if option not in declared:
-                assert (name, option, value) in NOT_DECLARED_YET, (flag, name, option, value)
-                continue
+            assert option in declared, (flag, name, option, value)
             ours = set_here.get(option.replace("-", "_"), declared[option].default)
             assert _printed(ours) == value, (flag, name, option)
 

@@ -3,9 +3,11 @@ StableHLO's reference interpreter (``stablehlo-translate --interpret``) does.
 
 Layout: ``values`` (element types and numpy dtypes), ``arith`` (element arithmetic), ``evaluator``
 (runs functions and regions), the op families (``ops_elementwise``, ``ops_shape``, ``ops_reduce``,
-``ops_linalg``, ``ops_gather``, ``ops_conv``, ``ops_control``, ``ops_collectives`` with ``process_grid``,
-``ops_chlo``, ``ops_rng``), ``quant`` (uniform quantized types), ``check_ops`` (the check and
-interpreter dialects), ``printing`` and ``command`` (the ``interpret`` subcommand).
+``ops_linalg``, ``ops_gather``, ``ops_conv``, ``ops_control``, ``ops_collectives`` with ``process_grid`` and
+``mesh_groups``, ``ops_chlo`` and ``ops_chlo_special``, ``ops_rng``, ``ops_sdy``), ``quant`` (uniform quantized
+types), ``check_ops`` (the check and interpreter dialects), ``printing`` and ``command`` (the ``interpret``
+subcommand).  ``simulate`` runs a sharded program partitioned on simulated devices (``simulate_shards``,
+``simulate_compare``, ``simulate_report``, ``simulate_command``).
 """
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ import importlib
 
 _OP_MODULES = (
     "ops_elementwise", "ops_shape", "ops_control", "ops_collectives", "ops_linalg", "ops_chlo", "ops_reduce",
-    "ops_gather", "ops_conv", "ops_rng", "check_ops",
+    "ops_gather", "ops_conv", "ops_rng", "ops_sdy", "ops_chlo_special", "check_ops",
 )
 _loaded = False
 

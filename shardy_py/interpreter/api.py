@@ -8,7 +8,7 @@ import sys
 import numpy as np
 
 from shardy_py.interpreter import load_ops
-from shardy_py.interpreter.evaluator import Evaluator, InterpretError
+from shardy_py.interpreter.evaluator import Evaluator, InterpretError, fit_of
 from shardy_py.interpreter.values import TOKEN, fit
 
 load_ops()
@@ -28,13 +28,10 @@ def entry_function(module, function: str = "main"):
     raise InterpretError(f"module must have entry func with name {function}", module.body.ops[0].loc)
 
 
-def run_module(module, args=(), *, function: str = "main", probe_dir: str | None = None, out=None):
-    """Run the entry function of ``module`` on ``args`` (numpy arrays); (results, result types)."""
-    func = entry_function(module, function)
-    if func is None:
-        return [], []
+def entry_arguments(func, args) -> list:
+    """``args`` as the values ``func`` takes: numpy arrays of its argument types (tokens and tuples as
+    given); ``InterpretError`` at the function when their number or a shape differs."""
     arg_types = func.properties_view.get("arg_types", [])
-    result_types = func.properties_view.get("result_types", [])
     if len(args) != len(arg_types):
         raise InterpretError(f"invalid number of arguments: expected {len(arg_types)}, got {len(args)}", func.loc)
     values = []
@@ -43,10 +40,24 @@ def run_module(module, args=(), *, function: str = "main", probe_dir: str | None
             values.append(a)
             continue
         a = np.asarray(a)
+        f = fit_of(t)
+        if f is not None and a.shape == f.shape and a.dtype == f.dtype and f.wrap is None:
+            values.append(a)  # already what the type holds
+            continue
         shape = tuple(getattr(t, "shape", ()))
         if a.shape != shape:
             raise InterpretError(f"argument {i} has shape {a.shape}, expected {t}", func.loc)
         values.append(fit(a, t.element_type))
+    return values
+
+
+def run_module(module, args=(), *, function: str = "main", probe_dir: str | None = None, out=None):
+    """Run the entry function of ``module`` on ``args`` (numpy arrays); (results, result types)."""
+    func = entry_function(module, function)
+    if func is None:
+        return [], []
+    result_types = func.properties_view.get("result_types", [])
+    values = entry_arguments(func, args)
     if probe_dir:
         try:
             os.remove(os.path.join(probe_dir, "index.csv"))
@@ -55,7 +66,14 @@ def run_module(module, args=(), *, function: str = "main", probe_dir: str | None
     ev = Evaluator(module, probe_dir=probe_dir, out=out if out is not None else sys.stdout)
     with np.errstate(all="ignore"):
         results = ev.run_region(func.regions[0], values, {})
-    return results, list(result_types)
+    return owned(results), list(result_types)
+
+
+def owned(values: list) -> list:
+    """``values`` as arrays the caller owns: the interpreter shares read-only constants between runs and
+    gives views (reshapes, slices) of its inputs, which are copied here."""
+    return [np.array(v) if isinstance(v, np.ndarray) and (v.base is not None or not v.flags.writeable) else v
+            for v in values]
 
 
 def interpret(module, *args, function: str = "main") -> tuple:

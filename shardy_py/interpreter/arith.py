@@ -15,6 +15,12 @@ from shardy_py.interpreter.values import bit_width, dtype_of, int_info, is_compl
 _NATIVE_FLOATS = (np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64))
 
 
+#: The dtypes numpy adds exactly as StableHLO: integers (wrapping around) and f32/f64 (IEEE, one rounding);
+#: ``np.add.at`` on them adds repeated targets in order, as the updates of a scatter are combined.
+EXACT_ADD_DTYPES = frozenset(np.dtype(t) for t in (np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                                                   np.uint32, np.uint64, np.float32, np.float64))
+
+
 def wide(x: np.ndarray, name: str) -> np.ndarray:
     """``x`` in the dtype arithmetic of ``name`` is done in: narrow floats in float64."""
     if is_float(name) and x.dtype not in _NATIVE_FLOATS:

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import functools
 import threading
+import weakref
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from shardy_py.interpreter.values import UnsupportedType, element_name, fit
+from shardy_py.interpreter.values import UnsupportedType, dtype_of, element_name, fit
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Location, Operation, Region
 from shardy_py.ir.types import RankedTensorType
@@ -24,7 +26,9 @@ from shardy_py.ir.types import RankedTensorType
 Handler = Callable[["Evaluator", Operation, list], list]
 HANDLERS: dict[str, Handler] = {}
 
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return"})
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "chlo.return", "sdy.return"})
+#: Ops a process records in its trace when it runs them (the collectives, filled in by ``ops_collectives``).
+TRACED: set[str] = set()
 
 
 class InterpretError(Exception):
@@ -108,6 +112,63 @@ def enum_attr(op: Operation, name: str, default: str | None = None) -> str | Non
     return default if v is None else str(getattr(v, "value", v))
 
 
+class _Fit(NamedTuple):
+    """How a result of a tensor type is fitted: its dtype, the element type name when narrow integers
+    wrap around (``fit``), its static shape (None with dynamic dimensions)."""
+
+    dtype: np.dtype
+    wrap: str | None
+    shape: tuple[int, ...] | None
+
+
+class _Plan(NamedTuple):
+    """What running one op needs, found once per op: its handler, whether it sees quantized values,
+    whether processes trace it, and how each result is fitted (None: not a ranked tensor)."""
+
+    fn: Handler
+    quantized: bool
+    traced: bool
+    fits: tuple[_Fit | None, ...]
+
+
+@functools.lru_cache(maxsize=4096)
+def fit_of(t) -> _Fit | None:
+    """How a value of type ``t`` is fitted (``_Fit``; None: not a ranked tensor of a known element type)."""
+    if not isinstance(t, RankedTensorType):
+        return None
+    try:
+        dtype = dtype_of(element_name(t))
+    except UnsupportedType:
+        return None
+    narrow = dtype.itemsize == 1 and dtype.kind in "iu" and element_name(t) not in ("i8", "ui8", "si8")
+    shape = tuple(t.shape) if all(d >= 0 for d in t.shape) else None
+    return _Fit(dtype, element_name(t) if narrow else None, shape)
+
+
+def _plan(op: Operation) -> _Plan:
+    fn = HANDLERS.get(op.name)
+    if fn is None:
+        raise InterpretError(f"unsupported op: {op.name}", op.loc)
+    return _Plan(fn, has_quantized(op), op.name in TRACED, tuple(fit_of(r.type) for r in op.results))
+
+
+#: Per module, each op's ``_Plan`` and what handlers memoise for an op (``Evaluator.memo``); forgotten
+#: with the module.  Ops are not expected to change between runs of the same module.
+_MODULE_CACHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: The key of a module's functions by name in its memo.
+_FUNCS = "functions"
+
+
+def _caches(module) -> tuple[dict, dict]:
+    try:
+        found = _MODULE_CACHES.get(module)
+        if found is None:
+            found = _MODULE_CACHES[module] = ({}, {})
+        return found
+    except TypeError:  # not weakly referable: caches for this evaluator only
+        return {}, {}
+
+
 class Evaluator:
     """Runs the functions of one module for one process (``process``: its ids in a process grid, or
     None outside ``interpreter.run_parallel``)."""
@@ -115,15 +176,19 @@ class Evaluator:
     def __init__(self, module, *, probe_dir: str | None = None, process=None, out=None,
                  print_lock: threading.Lock | None = None, probe_state=None):
         self.module = module
-        self.funcs: dict[str, Operation] = {
-            op.properties_view.get("sym_name"): op for op in module.walk() if op.name == "func.func"}
+        #: Per op, its ``_Plan``; and values handlers derive from an op alone (a constant's array, read-only),
+        #: kept with the module across runs.
+        self._plans, self.memo = _caches(module)
+        funcs = self.memo.get(_FUNCS)
+        if funcs is None:
+            funcs = self.memo[_FUNCS] = {
+                op.properties_view.get("sym_name"): op for op in module.walk() if op.name == "func.func"}
+        self.funcs: dict[str, Operation] = funcs
         self.probe_dir = probe_dir
         self.process = process
         self.out = out
         self.print_lock = print_lock or threading.Lock()
         self.probe_state = probe_state if probe_state is not None else {"next_id": 0, "lock": threading.Lock()}
-        #: Per op, whether it takes or gives quantized tensors (``quant.has_quantized``), found once.
-        self._quantized: dict = {}
         #: The values visible to the op being run (regions of control flow ops see them).
         self.scope: dict = {}
         #: True while a region runs on whole arrays of elements at once (``regions.apply_scalar_region``):
@@ -157,11 +222,33 @@ class Evaluator:
                                  block.parent.parent.loc if block.parent and block.parent.parent else None)
         for a, v in zip(block.arguments, args, strict=False):
             env[a] = v
+        steps = self.memo.get(block)
+        if steps is None:
+            steps = self.memo[block] = self._steps(block)
+        for op, step in steps:
+            if step is None:
+                if op.name in TERMINATORS:
+                    return [self.value(env, v, op) for v in op.operands]
+                self.run_op(op, env)
+                continue
+            try:
+                step(env)
+            except Exception:  # noqa: BLE001 - the handler's path runs it again and reports what failed
+                self.run_op(op, env)
+        return []
+
+    @staticmethod
+    def _steps(block: Block) -> list[tuple[Operation, object]]:
+        """Each op of ``block`` up to its terminator, with its fast step (``fast_steps``) or None."""
+        from shardy_py.interpreter.fast_steps import fast_step
+
+        steps = []
         for op in block.ops:
             if op.name in TERMINATORS:
-                return [self.value(env, v, op) for v in op.operands]
-            self.run_op(op, env)
-        return []
+                steps.append((op, None))
+                break
+            steps.append((op, fast_step(op)))
+        return steps
 
     def value(self, env: dict, v, op: Operation):
         if v is None:
@@ -172,20 +259,20 @@ class Evaluator:
             raise InterpretError(f"value {v.name} used before it is defined", op.loc) from None
 
     def run_op(self, op: Operation, env: dict) -> None:
-        fn = HANDLERS.get(op.name)
-        if fn is None:
-            raise InterpretError(f"unsupported op: {op.name}", op.loc)
-        operands = [self.value(env, v, op) for v in op.operands]
+        plan = self._plans.get(op)
+        if plan is None:
+            plan = self._plans[op] = _plan(op)
+        try:
+            operands = [env[v] for v in op.operands]
+        except KeyError:
+            operands = [self.value(env, v, op) for v in op.operands]
         outer = self.scope
         self.scope = env
         try:
-            quantized = self._quantized.get(op)
-            if quantized is None:
-                quantized = self._quantized[op] = has_quantized(op)
-            if quantized:
-                results = run_dequantized(self, op, fn, operands)
+            if plan.quantized:
+                results = run_dequantized(self, op, plan.fn, operands)
             else:
-                results = fn(self, op, operands)
+                results = plan.fn(self, op, operands)
         except InterpretError as e:
             if e.loc is None:
                 e.loc = op.loc
@@ -198,16 +285,33 @@ class Evaluator:
             raise InterpretError(f"{op.name}: {e}", op.loc) from None
         finally:
             self.scope = outer
-        if len(results) != len(op.results):
+        fits = plan.fits
+        if len(results) != len(fits):
             raise InterpretError(f"{op.name} gave {len(results)} results, expected {len(op.results)}", op.loc)
-        for r, v in zip(op.results, results, strict=False):
+        if plan.traced and self.process is not None:
+            self.process.record(op, operands, results)
+        if len(fits) == 1:
+            env[op.results[0]] = self._fitted(op, 0, results[0], fits[0])
+        else:
+            for i, (r, v) in enumerate(zip(op.results, results, strict=False)):
+                env[r] = self._fitted(op, i, v, fits[i])
+
+    def _fitted(self, op: Operation, index: int, v, f: _Fit | None):
+        """Result ``index`` of ``op`` as its type holds it (see ``_Fit``)."""
+        if f is None:
+            return v
+        if type(v) is not np.ndarray:
             if isinstance(v, np.generic):
                 v = np.asarray(v)
-            if isinstance(v, np.ndarray) and isinstance(r.type, RankedTensorType):
-                v = fit(v, r.type.element_type)
-                if v.shape != r.type.shape and not self.batched and all(d >= 0 for d in r.type.shape):
-                    raise InterpretError(f"{op.name}: result shape {v.shape} does not match {r.type}", op.loc)
-            env[r] = v
+            elif not isinstance(v, np.ndarray):
+                return v
+        if v.dtype is not f.dtype and v.dtype != f.dtype:
+            v = v.astype(f.dtype)
+        if f.wrap is not None:
+            v = fit(v, f.wrap)
+        if v.shape != f.shape and f.shape is not None and not self.batched:
+            raise InterpretError(f"{op.name}: result shape {v.shape} does not match {op.results[index].type}", op.loc)
+        return v
 
 
 def result_element(op: Operation, index: int = 0) -> str:

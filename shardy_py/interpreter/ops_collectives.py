@@ -3,14 +3,18 @@ collective_permute, collective_broadcast, collective_reduce), send/recv, infeed/
 replica_id and partition_id, as ``stablehlo/reference/Ops.cpp`` runs them."""
 from __future__ import annotations
 
-import threading
-
 import numpy as np
 
-from shardy_py.interpreter.evaluator import InterpretError, attr, handler, has_attr, int_attr
-from shardy_py.interpreter.process_grid import Process, ProcessGrid, ProcessId
+from shardy_py.interpreter.evaluator import TRACED, InterpretError, attr, handler, has_attr, int_attr
+from shardy_py.interpreter.mesh_groups import mesh_axes_groups
+from shardy_py.interpreter.process_grid import Process, ProcessGrid, ProcessId, run_processes
 from shardy_py.interpreter.regions import apply_scalar_region
 from shardy_py.interpreter.values import TOKEN, dtype_of, element_name
+from shardy_py.ir.attrs import OpaqueAttr
+
+TRACED.update({"stablehlo.all_gather", "stablehlo.all_reduce", "stablehlo.reduce_scatter", "stablehlo.all_to_all",
+               "stablehlo.collective_permute", "stablehlo.collective_broadcast", "stablehlo.collective_reduce",
+               "stablehlo.send", "stablehlo.recv"})
 
 
 def _symbols(a) -> list:
@@ -34,28 +38,11 @@ def _run_parallel(ev, op, args):
             if func is None:
                 raise InterpretError(f"interpreter.run_parallel: function @{name} not found")
             n = len(func.regions[0].blocks[0].arguments)
-            jobs.append((ProcessId(r, p), name, list(args[it:it + n])))
+            process = Process(ProcessId(r, p), grid)
+            inputs = list(args[it:it + n])
+            jobs.append(lambda process=process, name=name, inputs=inputs: ev.fork(process).call(name, inputs, op.loc))
             it += n
-    results: list = [None] * len(jobs)
-    errors: list = []
-
-    def work(i, pid, name, inputs):
-        try:
-            child = ev.fork(Process(pid, grid))
-            with np.errstate(all="ignore"):
-                results[i] = child.call(name, inputs, op.loc)
-        except BaseException as e:  # reported by the parent thread
-            errors.append(e)
-            grid.fail()
-
-    threads = [threading.Thread(target=work, args=(i, *job), daemon=True) for i, job in enumerate(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    if errors:
-        first = next((e for e in errors if not str(e).startswith("another process")), errors[0])
-        raise first
+    results = run_processes(grid, jobs)
     return [v for rs in results for v in rs]
 
 
@@ -70,18 +57,20 @@ def _channel(op) -> int:
     return int(getattr(h, "handle", 0)) if h is not None else 0
 
 
-def _groups(op, name: str = "replica_groups") -> list[list[int]]:
+def _groups(op, name: str = "replica_groups", module=None) -> list[list[int]]:
     a = attr(op, name)
     if a is None:
         return []
+    if isinstance(a, OpaqueAttr) and a.text.lstrip().startswith("#stablehlo.replica_group_mesh_axes"):
+        return mesh_axes_groups(a.text, module)
     values = np.asarray([int(v) for v in a.values()], dtype=np.int64).reshape(a.shape)
     if values.ndim == 1:
         values = values.reshape(1, -1) if values.size else values.reshape(0, 0)
     return [[int(v) for v in row if v != -1] for row in values]
 
 
-def _process_groups(op, process, kind: str) -> list[list[ProcessId]]:
-    grid, groups, channel = process.grid, _groups(op), _channel(op)
+def _process_groups(ev, op, process, kind: str) -> list[list[ProcessId]]:
+    grid, groups, channel = process.grid, _groups(op, module=ev.module), _channel(op)
     global_ids = has_attr(op, "use_global_device_ids")
     if kind == "permute_like":  # all_to_all, collective_broadcast, collective_permute
         return grid.cross_replica(groups) if channel <= 0 else grid.cross_partition(groups)
@@ -113,7 +102,7 @@ def _fold(ev, region, arrays: list[list[np.ndarray]]) -> list[np.ndarray]:
 @handler("stablehlo.all_gather")
 def _all_gather(ev, op, args):
     process = _process(ev, "all_gather")
-    group = _my_group(_process_groups(op, process, "reduce_like"), process.id, "all_gather")
+    group = _my_group(_process_groups(ev, op, process, "reduce_like"), process.id, "all_gather")
     got = process.grid.rendezvous(group, _channel(op), process.id, list(args))
     dim = int_attr(op, "all_gather_dim")
     return [np.concatenate([got[pid][i] for pid in group], axis=dim) for i in range(len(args))]
@@ -128,14 +117,14 @@ def _reduce_across(ev, op, args, name: str, group: list[ProcessId], process) -> 
 @handler("stablehlo.all_reduce")
 def _all_reduce(ev, op, args):
     process = _process(ev, "all_reduce")
-    group = _my_group(_process_groups(op, process, "reduce_like"), process.id, "all_reduce")
+    group = _my_group(_process_groups(ev, op, process, "reduce_like"), process.id, "all_reduce")
     return _reduce_across(ev, op, args, "all_reduce", group, process)
 
 
 @handler("stablehlo.reduce_scatter")
 def _reduce_scatter(ev, op, args):
     process = _process(ev, "reduce_scatter")
-    group = _my_group(_process_groups(op, process, "reduce_like"), process.id, "reduce_scatter")
+    group = _my_group(_process_groups(ev, op, process, "reduce_like"), process.id, "reduce_scatter")
     (reduced,) = _reduce_across(ev, op, args, "reduce_scatter", group, process)
     parts = np.split(reduced, len(group), axis=int_attr(op, "scatter_dimension"))
     return [parts[group.index(process.id)]]
@@ -144,7 +133,7 @@ def _reduce_scatter(ev, op, args):
 @handler("stablehlo.all_to_all")
 def _all_to_all(ev, op, args):
     process = _process(ev, "all_to_all")
-    group = _my_group(_process_groups(op, process, "permute_like"), process.id, "all_to_all")
+    group = _my_group(_process_groups(ev, op, process, "permute_like"), process.id, "all_to_all")
     got = process.grid.rendezvous(group, _channel(op), process.id, list(args))
     me = group.index(process.id)
     split_dim, concat_dim = int_attr(op, "split_dimension"), int_attr(op, "concat_dimension")
@@ -193,7 +182,7 @@ def _data_count(op, args) -> int:
 @handler("stablehlo.collective_broadcast")
 def _collective_broadcast(ev, op, args):
     process = _process(ev, "collective_broadcast")
-    groups = _process_groups(op, process, "permute_like")
+    groups = _process_groups(ev, op, process, "permute_like")
     n = _data_count(op, args)
     group = next((g for g in groups if process.id in g), None)
     out = []
@@ -209,7 +198,7 @@ def _collective_broadcast(ev, op, args):
 @handler("stablehlo.collective_reduce")
 def _collective_reduce(ev, op, args):
     process = _process(ev, "collective_reduce")
-    groups = _process_groups(op, process, "reduce_like")
+    groups = _process_groups(ev, op, process, "reduce_like")
     n = _data_count(op, args)
     group = next((g for g in groups if process.id in g), None)
     if group is None:

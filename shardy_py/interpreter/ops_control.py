@@ -15,15 +15,22 @@ def _symbol(value) -> str:
     return str(value).lstrip("@").strip('"')
 
 
+def _callee(ev, op, name: str) -> str:
+    """The function attribute ``name`` of ``op`` names, read once per op."""
+    found = ev.memo.get(op)
+    if found is None:
+        found = ev.memo[op] = _symbol(attr(op, name))
+    return found
+
+
 @handler("func.call")
 def _call(ev, op, args):
-    callee = attr(op, "callee")
-    return ev.call(_symbol(callee), args, op.loc)
+    return ev.call(_callee(ev, op, "callee"), args, op.loc)
 
 
 @handler("stablehlo.composite")
 def _composite(ev, op, args):
-    return ev.call(_symbol(attr(op, "decomposition")), args, op.loc)
+    return ev.call(_callee(ev, op, "decomposition"), args, op.loc)
 
 
 @handler("stablehlo.while")
@@ -33,7 +40,7 @@ def _while(ev, op, args):
     scope = ev.scope
     while True:
         (pred,) = ev.run_region(cond, values, scope)
-        if not bool(np.asarray(pred).reshape(())):
+        if not pred:
             return values
         values = ev.run_region(body, values, scope)
 
@@ -68,10 +75,3 @@ def _map(ev, op, args):
 def _custom_call(ev, op, args):
     target = attr(op, "call_target_name")
     raise InterpretError(f"Unsupported custom call: {getattr(target, 'value', target)}")
-
-
-
-@handler("sdy.sharding_constraint", "sdy.reshard", "sdy.propagation_barrier")
-def _sharding_identity(ev, op, args):
-    """Sharding annotations that leave values as they are (the program run as one device's)."""
-    return list(args)

@@ -1,6 +1,8 @@
 """Elementwise StableHLO ops: arithmetic, logic, comparisons, math functions, conversions."""
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from shardy_py.interpreter import arith
@@ -113,8 +115,11 @@ def _shift(ev, op, args):
 
 @handler("stablehlo.complex")
 def _complex(ev, op, args):
-    re, im = args
-    return [re.astype(np.float64) + 1j * im.astype(np.float64)]
+    re, im = np.broadcast_arrays(*args)
+    out = np.empty(re.shape, dtype=np.complex128)
+    out.real = re  # set, not re + 1j * im: an infinite or NaN imaginary part leaves the real one alone
+    out.imag = im
+    return [out]
 
 
 # -- comparisons -------------------------------------------------------------------------------
@@ -290,50 +295,65 @@ def _bitcast_convert(ev, op, args):
 
 @handler("stablehlo.reduce_precision")
 def _reduce_precision(ev, op, args):
-    name = result_element(op)
-    exponent_bits = int_attr(op, "exponent_bits")
-    mantissa_bits = int_attr(op, "mantissa_bits")
-    return [reduce_precision(args[0], name, exponent_bits, mantissa_bits)]
+    found = ev.memo.get(op)
+    if found is None:
+        found = ev.memo[op] = (result_element(op), int_attr(op, "exponent_bits"), int_attr(op, "mantissa_bits"))
+    return [reduce_precision(args[0], *found)]
+
+
+_NATIVE_MANTISSA = {np.dtype(np.float16): 10, np.dtype(np.float32): 23, np.dtype(np.float64): 52}
+
+
+@functools.lru_cache(maxsize=256)
+def _precision_plan(dtype: np.dtype, name: str, exponent_bits: int, mantissa_bits: int):
+    """(unsigned dtype of the bits, width, rounding (shift, last, bias, mask) or None, exponent clamp
+    (sign mask, exponent mask, max, min) or None) of ``reduce_precision`` on ``dtype``."""
+    size = dtype.itemsize
+    src_mant = _NATIVE_MANTISSA.get(dtype)
+    width = size * 8
+    if src_mant is None:
+        import ml_dtypes
+
+        src_mant = ml_dtypes.finfo(dtype).nmant
+        width = {"f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6}.get(name, width)
+    unsigned = np.dtype(f"u{size}") if dtype in _NATIVE_MANTISSA else np.dtype(np.uint64)
+    t = unsigned.type
+    rounding = None
+    if mantissa_bits < src_mant:
+        shift = src_mant - mantissa_bits
+        rounding = (t(shift), t(1), t((1 << (shift - 1)) - 1), t(((1 << 64) - 1) ^ ((1 << shift) - 1)) if
+                    unsigned.itemsize == 8 else t(((1 << (unsigned.itemsize * 8)) - 1) ^ ((1 << shift) - 1)))
+    src_exp = width - src_mant - 1
+    clamp = None
+    if exponent_bits < src_exp:
+        bias = (1 << (src_exp - 1)) - 1
+        reduced_bias = (1 << (exponent_bits - 1)) - 1
+        clamp = (t(1 << (width - 1)), t(((1 << src_exp) - 1) << src_mant), t((bias + reduced_bias) << src_mant),
+                 t((bias - reduced_bias) << src_mant))
+    return unsigned, width, rounding, clamp
 
 
 def reduce_precision(x: np.ndarray, name: str, exponent_bits: int, mantissa_bits: int) -> np.ndarray:
     """``reduce_precision`` on the bit patterns of ``x`` (round to nearest even, then over- and
-    underflow to infinity and zero), as the reference does it."""
+    underflow to infinity and zero), as the reference does it; f16/f32/f64 in their own width."""
+    unsigned, width, rounding, clamp = _precision_plan(x.dtype, name, exponent_bits, mantissa_bits)
     size = x.dtype.itemsize
-    width = size * 8
-    finfo_mant = {np.dtype(np.float16): 10, np.dtype(np.float32): 23, np.dtype(np.float64): 52}.get(x.dtype)
-    if finfo_mant is None:
-        import ml_dtypes
-
-        finfo_mant = ml_dtypes.finfo(x.dtype).nmant
-        width = {"f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6}.get(name, width)
-    bits = x.view(f"u{size}").astype(np.uint64)
-    src_mant = finfo_mant
-    if mantissa_bits < src_mant:
-        last = np.uint64(1 << (src_mant - mantissa_bits))
-        base_bias = (last >> np.uint64(1)) - np.uint64(1)
-        last_bit = (bits & last) >> np.uint64(src_mant - mantissa_bits)
-        bits = (bits + last_bit + base_bias) & ~(last - np.uint64(1))
-    src_exp = width - src_mant - 1
-    if exponent_bits < src_exp:
-        sign_mask = np.uint64(1 << (width - 1))
-        exp_mask = np.uint64(((1 << src_exp) - 1) << src_mant)
-        bias = (1 << (src_exp - 1)) - 1
-        reduced_bias = (1 << (exponent_bits - 1)) - 1
-        max_exp = np.uint64((bias + reduced_bias) << src_mant)
-        min_exp = np.uint64((bias - reduced_bias) << src_mant)
+    bits = x.view(unsigned) if unsigned.itemsize == size else x.view(f"u{size}").astype(unsigned)
+    if rounding is not None:
+        shift, one, bias, mask = rounding
+        bits = (bits + ((bits >> shift) & one) + bias) & mask
+    if clamp is not None:
+        sign_mask, exp_mask, max_exp, min_exp = clamp
         e = bits & exp_mask
         signed_zero = bits & sign_mask
-        signed_inf = signed_zero | exp_mask
-        bits = np.where(e > max_exp, signed_inf, bits)
-        bits = np.where(e <= min_exp, signed_zero, bits)
-    bits &= np.uint64((1 << (size * 8)) - 1)
-    out = bits.astype(f"u{size}").view(x.dtype)
-    nan = np.isnan(x.astype(np.float64))
+        bits = np.where(e > max_exp, signed_zero | exp_mask, np.where(e <= min_exp, signed_zero, bits))
+    if unsigned.itemsize != size:
+        bits = (bits & np.uint64((1 << (size * 8)) - 1)).astype(f"u{size}")
+    out = bits.view(x.dtype)
+    nan = np.isnan(x) if x.dtype in _NATIVE_MANTISSA else np.isnan(x.astype(np.float64))
     if mantissa_bits > 0:
         return np.where(nan, x, out)
-    inf = np.array(np.inf).astype(x.dtype)
-    return np.where(nan, inf, out)
+    return np.where(nan, np.array(np.inf).astype(x.dtype), out)
 
 
 @handler("stablehlo.clamp")

@@ -1,7 +1,10 @@
 """Linear algebra: ``dot_general``/``dot``, ``triangular_solve``, ``fft``, ``cholesky``.
 
-Products are computed with ``numpy.einsum`` over the whole tensors (narrow floats in float64,
-integers in their own dtype, which wraps around as the reference does)."""
+Integer and boolean products are computed with ``numpy.einsum`` over the whole tensors (integers in
+their own dtype, which wraps around as the reference does).  Float and complex dot products are
+accumulated as the reference's ``dotGeneralOp`` does: one contracting index at a time, in
+row-major order from zero, each product and each sum rounded to the element type (so a sum split
+across devices and all-reduced gives the same bits), vectorised over the whole result."""
 from __future__ import annotations
 
 import string
@@ -10,7 +13,7 @@ import numpy as np
 
 from shardy_py.interpreter import arith
 from shardy_py.interpreter.evaluator import InterpretError, attr, enum_attr, handler, ints, result_element
-from shardy_py.interpreter.values import is_bool, is_complex, is_float
+from shardy_py.interpreter.values import dtype_of, is_bool, is_complex, is_float
 
 
 def dot_general(lhs: np.ndarray, rhs: np.ndarray, lhs_batch, rhs_batch, lhs_contract, rhs_contract,
@@ -34,9 +37,50 @@ def dot_general(lhs: np.ndarray, rhs: np.ndarray, lhs_batch, rhs_batch, lhs_cont
     if is_bool(name):
         return np.einsum(spec, lhs.astype(np.int64), rhs.astype(np.int64)) != 0
     if is_float(name) or is_complex(name):
-        wide_type = np.complex128 if is_complex(name) else np.float64
-        return np.einsum(spec, lhs.astype(wide_type), rhs.astype(wide_type))
+        return _accumulated(lhs, rhs, lhs_batch, rhs_batch, lhs_contract, rhs_contract, name)
     return np.einsum(spec, lhs, rhs)
+
+
+def _accumulated(lhs: np.ndarray, rhs: np.ndarray, lhs_batch, rhs_batch, lhs_contract, rhs_contract,
+                 name: str) -> np.ndarray:
+    """``dotGeneralOp`` of floats or complex numbers: ``acc = acc + lhs * rhs`` per contracting
+    index (row-major), every operation rounded to element type ``name``."""
+    lhs_free = [d for d in range(lhs.ndim) if d not in lhs_batch and d not in lhs_contract]
+    rhs_free = [d for d in range(rhs.ndim) if d not in rhs_batch and d not in rhs_contract]
+    batch = [lhs.shape[d] for d in lhs_batch]
+    free_l, free_r = [lhs.shape[d] for d in lhs_free], [rhs.shape[d] for d in rhs_free]
+    depth = int(np.prod([lhs.shape[d] for d in lhs_contract], dtype=np.int64))
+    m, n = int(np.prod(free_l, dtype=np.int64)), int(np.prod(free_r, dtype=np.int64))
+    a = np.transpose(lhs, [*lhs_batch, *lhs_free, *lhs_contract]).reshape(-1, m, depth)
+    b = np.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(-1, depth, n)
+    dtype = dtype_of(name)
+    if is_complex(name):
+        acc = _complex_sum(a, b, np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64))
+    else:
+        acc = np.zeros((a.shape[0], m, n), dtype=dtype)
+        for k in range(depth):
+            product = _rounded(arith.wide(a[:, :, k, None], name) * arith.wide(b[:, None, k, :], name), dtype)
+            acc = _rounded(arith.wide(acc, name) + arith.wide(product, name), dtype)
+    return acc.reshape([*batch, *free_l, *free_r])
+
+
+def _rounded(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
+    return x if x.dtype == dtype else x.astype(dtype)
+
+
+def _complex_sum(a: np.ndarray, b: np.ndarray, part: np.dtype) -> np.ndarray:
+    """The complex dot product with the reference's component formulas, each real operation in
+    the precision of the parts."""
+    ar, ai = a.real.astype(part)[:, :, :, None], a.imag.astype(part)[:, :, :, None]
+    br, bi = b.real.astype(part)[:, None, :, :], b.imag.astype(part)[:, None, :, :]
+    shape = (a.shape[0], a.shape[1], b.shape[2])
+    real, imag = np.zeros(shape, dtype=part), np.zeros(shape, dtype=part)
+    for k in range(a.shape[2]):
+        real = real + (ar[:, :, k] * br[:, :, k] - ai[:, :, k] * bi[:, :, k])
+        imag = imag + (ar[:, :, k] * bi[:, :, k] + ai[:, :, k] * br[:, :, k])
+    out = np.empty(shape, dtype=np.complex128 if part == np.float64 else np.complex64)
+    out.real, out.imag = real, imag
+    return out
 
 
 @handler("stablehlo.dot_general")
@@ -83,9 +127,12 @@ def triangular_solve(a: np.ndarray, b: np.ndarray, left_side: bool, lower: bool,
         b = np.swapaxes(b, -1, -2)
         lower = not lower
     x = np.zeros_like(b)
+    # the sum runs over the solved entries only: the diagonal (maybe infinite) times an unsolved zero
+    # would be NaN
+    strict = np.where(np.eye(n, dtype=bool), 0, tri)
     order = range(n) if lower else range(n - 1, -1, -1)
     for i in order:
-        acc = b[..., i, :] - np.einsum("...j,...jk->...k", tri[..., i, :], x)
+        acc = b[..., i, :] - np.einsum("...j,...jk->...k", strict[..., i, :], x)
         x[..., i, :] = acc / tri[..., i, i][..., None]
     if not left_side:
         x = np.swapaxes(x, -1, -2)

@@ -105,43 +105,63 @@ def _reduce_window(ev, op, args):
     return acc
 
 
+def _window_layout(operand_shape, source_shape, window, strides, low):
+    """Per window position: the flat operand index each source element's window reads there (clipped
+    into the operand) and whether it is inside the operand (not padding)."""
+    rank = len(operand_shape)
+    positions = np.arange(int(np.prod(operand_shape))).reshape(operand_shape)
+    src_index = np.indices(source_shape)
+    layout = []
+    for w in itertools.product(*(range(d) for d in window)):
+        coords = [src_index[d] * strides[d] + w[d] - low[d] for d in range(rank)]
+        inside = np.ones(source_shape, dtype=bool)
+        for d in range(rank):
+            inside &= (coords[d] >= 0) & (coords[d] < operand_shape[d])
+        clipped = tuple(np.clip(c, 0, max(s - 1, 0)) for c, s in zip(coords, operand_shape, strict=True))
+        layout.append((positions[clipped], inside))
+    return layout
+
+
+_SELECT = {"GE": np.greater_equal, "GT": np.greater, "LE": np.less_equal, "LT": np.less}
+
+
 @handler("stablehlo.select_and_scatter")
 def _select_and_scatter(ev, op, args):
     operand, source, init = args
-    rank = operand.ndim
-    window = ints(op, "window_dimensions")
-    strides = ints(op, "window_strides", [1] * rank)
-    low, high = _padding_pairs(op, rank)
+    key = (op, operand.shape, source.shape)
+    found = ev.memo.get(key)
+    if found is None:
+        rank = operand.ndim
+        low, _ = _padding_pairs(op, rank)
+        layout = _window_layout(operand.shape, source.shape, ints(op, "window_dimensions"),
+                                ints(op, "window_strides", [1] * rank), low)
+        simple = _simple_comparator(op.regions[0])
+        name = op.operands[0].type.element_type
+        compare = _SELECT.get(simple[0]) if simple is not None and "complex" not in name else None
+        found = ev.memo[key] = (layout, compare, simple is not None and simple[2])
+    layout, compare, swapped = found
     select, scatter = op.regions
-    best_val = None
-    best_pos = None  # flat operand index of the selected element, per source element
-    positions = np.arange(operand.size).reshape(operand.shape)
-    src_index = np.indices(source.shape)
-    for w in itertools.product(*(range(d) for d in window)):
-        coords = [src_index[d] * strides[d] + w[d] - low[d] for d in range(rank)]
-        inside = np.ones(source.shape, dtype=bool)
-        for d in range(rank):
-            inside &= (coords[d] >= 0) & (coords[d] < operand.shape[d])
-        clipped = tuple(np.clip(c, 0, max(s - 1, 0)) for c, s in zip(coords, operand.shape, strict=True))
-        cur = operand[clipped]
-        cur_pos = positions[clipped]
+    flat = operand.reshape(-1)
+    best_val = best_pos = have = None  # per source element: the selected value, its flat operand index
+    for cur_pos, inside in layout:
+        cur = flat[cur_pos]
         if best_val is None:
-            best_val = np.where(inside, cur, cur)
-            best_pos = np.where(inside, cur_pos, -1)
-            have = inside.copy()
+            best_val, best_pos, have = cur, np.where(inside, cur_pos, -1), inside.copy()
             continue
-        (keep,) = apply_scalar_region(ev, select, [best_val, cur])
+        if compare is not None:
+            keep = compare(cur, best_val) if swapped else compare(best_val, cur)
+        else:
+            (keep,) = apply_scalar_region(ev, select, [best_val, cur])
         take = inside & (~have | ~keep.astype(bool))
         best_val = np.where(take, cur, best_val)
         best_pos = np.where(take, cur_pos, best_pos)
         have |= inside
-    result = np.broadcast_to(np.asarray(init).reshape(()), operand.shape).astype(operand.dtype).reshape(-1)
+    result = np.full(operand.size, np.asarray(init).reshape(()), dtype=operand.dtype)
     order = np.flatnonzero(best_pos.reshape(-1) >= 0)
     targets = best_pos.reshape(-1)[order]
     values = source.reshape(-1)[order]
-    op_name = binary_ufunc(scatter)
-    if op_name == "stablehlo.add" and not is_float(op.results[0].type.element_type):
-        np.add.at(result, targets, values)
+    if binary_ufunc(scatter) == "stablehlo.add" and result.dtype in arith.EXACT_ADD_DTYPES:
+        np.add.at(result, targets, values)  # in source order, as the rounds below
         return [result.reshape(operand.shape)]
     while targets.size:  # one pass per repeat of a target, in source order
         first = np.unique(targets, return_index=True)[1]

@@ -11,10 +11,14 @@ from shardy_py.interpreter.values import TOKEN, from_dense
 
 @handler("stablehlo.constant")
 def _constant(ev, op, args):
-    value = attr(op, "value")
-    if value is None or not hasattr(value, "data"):
-        raise InterpretError("stablehlo.constant: expected a dense elements attribute")
-    return [from_dense(value)]
+    found = ev.memo.get(op)
+    if found is None:
+        value = attr(op, "value")
+        if value is None or not hasattr(value, "data"):
+            raise InterpretError("stablehlo.constant: expected a dense elements attribute")
+        found = ev.memo[op] = from_dense(value)
+        found.flags.writeable = False  # shared by every run of the module
+    return [found]
 
 
 def iota(shape: tuple[int, ...], dimension: int, name: str) -> np.ndarray:
@@ -47,7 +51,9 @@ def broadcast_in_dim(x: np.ndarray, dims: list[int], shape: tuple[int, ...]) -> 
     view_shape = [1] * len(shape)
     for d, size in zip(sorted_dims, x.shape, strict=False):
         view_shape[d] = size
-    return np.broadcast_to(x.reshape(view_shape), shape).copy()
+    out = np.empty(shape, x.dtype)
+    out[...] = x.reshape(view_shape)
+    return out
 
 
 @handler("stablehlo.broadcast_in_dim", "stablehlo.dynamic_broadcast_in_dim")

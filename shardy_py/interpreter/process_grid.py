@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import collections
 import threading
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
+
+import numpy as np
 
 from shardy_py.interpreter.evaluator import InterpretError
 
@@ -107,9 +110,51 @@ class ProcessGrid:
             self._cond.notify_all()
 
 
-class Process:
-    """One process: its id and its grid."""
+class CollectiveRecord(NamedTuple):
+    """One collective a process ran: the op, the bytes it gave (its operands) and got (its results)."""
 
-    def __init__(self, pid: ProcessId, grid: ProcessGrid):
+    op: object
+    sent_bytes: int
+    received_bytes: int
+
+
+class Process:
+    """One process: its id, its grid and, when ``trace`` is a list, the collectives it ran."""
+
+    def __init__(self, pid: ProcessId, grid: ProcessGrid, trace: list | None = None):
         self.id = pid
         self.grid = grid
+        self.trace = trace
+
+    def record(self, op, operands: Sequence, results: Sequence) -> None:
+        """Note that this process ran collective ``op`` (when tracing)."""
+        if self.trace is not None:
+            self.trace.append(CollectiveRecord(op, _nbytes(operands), _nbytes(results)))
+
+
+def _nbytes(values: Sequence) -> int:
+    return sum(v.nbytes for v in values if isinstance(v, np.ndarray))
+
+
+def run_processes(grid: ProcessGrid, jobs: Sequence[Callable[[], list]]) -> list[list]:
+    """Run each job in a thread of its own (one per process of ``grid``); their results in order.
+    The first error of a process (not one caused by another process failing) is raised."""
+    results: list = [None] * len(jobs)
+    errors: list = []
+
+    def work(i: int, job) -> None:
+        try:
+            with np.errstate(all="ignore"):
+                results[i] = job()
+        except BaseException as e:  # reported by the calling thread
+            errors.append(e)
+            grid.fail()
+
+    threads = [threading.Thread(target=work, args=(i, job), daemon=True) for i, job in enumerate(jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    if errors:
+        raise next((e for e in errors if not str(e).startswith("another process")), errors[0])
+    return results

@@ -1,6 +1,7 @@
 """``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run the
-export pipeline with the partitioner (``shardy_py.partition``) and print the program each device
-runs: local shapes, stablehlo collectives with their replica groups.
+export pipeline with the partitioner (``shardy_py.partition``: sdy-resolve-permutation-factors
+after the explicit reshards, halo exchanges unless ``--no-halo-exchange``) and print the program
+each device runs: local shapes, stablehlo collectives with their replica groups.
 
 Exit status: 0 done, 1 FILE does not parse or verify, or a step fails (errors on stderr as
 ``FILE:LINE:COL: error: ...``), 2 an unreadable file.
@@ -14,18 +15,26 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``partition`` options to ``parser``."""
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
-    parser.add_argument("--no-propagation", action="store_true",
-                        help="FILE is propagated already: start at the export pipeline")
     parser.add_argument("--replica-count", type=int, default=1, help="number of replicas (device ids are replica ids)")
     parser.add_argument("--partition-count", type=int, default=1, help="number of partitions")
+    add_partitioner_options(parser)
+    parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
+    parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
+    parser.add_argument("-o", "--output", help="write here instead of standard output")
+
+
+def add_partitioner_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the partitioner's steps (``partition`` and ``simulate`` take them)."""
+    parser.add_argument("--no-propagation", action="store_true",
+                        help="FILE is propagated already: start at the export pipeline")
+    parser.add_argument("--no-halo-exchange", action="store_true",
+                        help="replicate the dimensions a pad, slice, reverse or reshape needs other devices' data "
+                             "along, instead of exchanging halos (sdy-resolve-permutation-factors)")
     parser.add_argument("--enable-rgv3", action="store_true",
                         help="replica groups as mesh axes (#stablehlo.replica_group_mesh_axes)")
     parser.add_argument("--per-dim-all-gather", action="store_true", help="one all-gather per gathered dimension")
     parser.add_argument("--combine-multi-dimension-reduce-scatter", action="store_true",
                         help="one reduce-scatter for several scattered dimensions")
-    parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
-    parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
-    parser.add_argument("-o", "--output", help="write here instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                            partition_count=args.partition_count, enable_rgv3=args.enable_rgv3,
                            per_dim_all_gather=args.per_dim_all_gather,
                            combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter,
-                           keep_shardings=args.keep_shardings)
+                           keep_shardings=args.keep_shardings, enable_halo_exchange=not args.no_halo_exchange)
     except PassError as e:
         for d in e.diagnostics:
             report(name, source, d.line, d.column, d.message, d.severity)

@@ -27,7 +27,12 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import erase, replace_op
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.passes import data_flow as df
-from shardy_py.passes.export.export_utils import PartitionError, dynamic_slice_for_axes, local_type
+from shardy_py.passes.export.export_utils import (
+    PartitionError,
+    channel_handle_value,
+    dynamic_slice_for_axes,
+    local_type,
+)
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.shardings import get_sharding
@@ -59,7 +64,7 @@ class Conversion:
             self.original_operands[id(op)] = op.operands
             handle = op.properties_view.get("channel_handle")
             if handle is not None:
-                largest = max(largest, _handle_of(handle))
+                largest = max(largest, channel_handle_value(handle))
             for region in op.regions:
                 for block in region.blocks:
                     owners = self._block_arg_shardings(op, block)
@@ -134,14 +139,6 @@ class Conversion:
     def replace(self, op: Operation, values) -> None:
         replace_op(op, values)
         self.erased.add(id(op))
-
-
-def _handle_of(attr) -> int:
-    text = str(attr)
-    start = text.find("handle =")
-    if start < 0:
-        return 0
-    return int(text[start + len("handle ="):].split(",")[0].strip().rstrip(">"))
 
 
 # --- patterns of this file -------------------------------------------------------------------

@@ -167,6 +167,20 @@ def replica_groups(axes: Sequence[AxisRefAttr], mesh: MeshAttr, mesh_or_ref, rgv
     return OpaqueAttr(dense_text(array, array.shape)), int(array.shape[1])
 
 
+def zero_value_text(type_: RankedTensorType) -> str:
+    """``Builder::getZeroAttr`` of a tensor type, as printed."""
+    element = type_.element_type
+    if element == "i1":
+        zero = "false"
+    elif element.startswith(("i", "ui", "si")):
+        zero = "0"
+    elif element.startswith("complex"):
+        zero = "(0.000000e+00,0.000000e+00)"
+    else:
+        zero = "0.000000e+00"
+    return f"dense<{zero}> : {type_}"
+
+
 def i64(value: int) -> OpaqueAttr:
     return OpaqueAttr(f"{int(value)} : i64")
 
@@ -178,6 +192,27 @@ def i64_array(values: Sequence[int]) -> OpaqueAttr:
 
 def channel_handle(handle: int, kind: int = 1) -> OpaqueAttr:
     return OpaqueAttr(f"#stablehlo.channel_handle<handle = {handle}, type = {kind}>")
+
+
+def channel_handle_value(attr) -> int:
+    """The ``handle`` of a ``#stablehlo.channel_handle<...>`` attribute (0 for another attribute)."""
+    text = str(attr)
+    start = text.find("handle =")
+    if start < 0:
+        return 0
+    return int(text[start + len("handle ="):].split(",")[0].strip().rstrip(">"))
+
+
+def next_channel_id(root) -> int:
+    """``getNextChannelId``: one more than the largest ``channel_handle`` of any op in ``root``."""
+    largest = 0
+    for op in root.walk():
+        handle = op.properties_view.get("channel_handle")
+        if handle is None:
+            handle = op.attributes_view.get("channel_handle")
+        if handle is not None:
+            largest = max(largest, channel_handle_value(handle))
+    return largest + 1
 
 
 # --- ops ------------------------------------------------------------------------------------------

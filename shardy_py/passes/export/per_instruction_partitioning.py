@@ -9,7 +9,8 @@ op-name substrings (``dot, pad``) and ``selectLow=N`` / ``selectHigh=N`` bounds 
 
 Each chosen op is copied into a function of its own in a new module (with the module's meshes),
 its operands padded at the high end (zeros) to sizes its shardings divide, and the partitioner
-runs on that module: ``sdy-resolve-permutation-factors`` (when registered), the full
+runs on that module: ``sdy-resolve-permutation-factors`` (with the pass's ``enable-halo-exchange``
+and, as jaxlib 0.12, ``rng-bit-generator-unsafe``), the full
 ``sdy-insert-explicit-reshards``, ``sdy-reshard-to-collectives``, ``sdy-pad-for-divisibility``,
 ``sdy-convert-global-to-local`` and ``sdy-drop-sharding-and-mesh``.  The function's body becomes the
 manual computation's (manual over every axis the op's shardings use), and padded results are
@@ -237,12 +238,10 @@ def outline(module: Module, op: Operation, ins, outs, arg_types, result_types) -
 
 
 def partitioner_passes(options: dict) -> list[Pass]:
-    """``runPartitionerPipeline``'s passes (resolve-permutation-factors only once registered)."""
-    out = []
-    resolve = lookup("sdy-resolve-permutation-factors")
-    if resolve is not None:
-        out.append(resolve(enable_halo_exchange=options["enable_halo_exchange"],
-                           replica_count=options["replica_count"], partition_count=options["partition_count"]))
+    """``runPartitionerPipeline``'s passes."""
+    out = [lookup("sdy-resolve-permutation-factors")(
+        enable_halo_exchange=options["enable_halo_exchange"], replica_count=options["replica_count"],
+        partition_count=options["partition_count"], rng_bit_generator_unsafe=options["rng_bit_generator_unsafe"])]
     out.append(lookup("sdy-insert-explicit-reshards")(enable_full_version=True))
     out.append(lookup("sdy-reshard-to-collectives")())
     out.append(lookup("sdy-pad-for-divisibility")())
@@ -320,6 +319,8 @@ class PerInstructionPartitioningPass(Pass):
                    "Implement halo exchange logic for windowed operations inside the sub-pipeline."),
         PassOption("replica-count", int, 1, "Number of replicas (data parallelism)."),
         PassOption("partition-count", int, 1, "Number of partitions (model parallelism)."),
+        PassOption("rng-bit-generator-unsafe", bool, True,
+                   "Whether to allow unsafe partitioning of stablehlo.rng_bit_generator."),
     )
 
     def run(self, module, ctx) -> None:

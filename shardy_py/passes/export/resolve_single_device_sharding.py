@@ -17,6 +17,7 @@ from shardy_py.ir.ops import Block, Operation, Region
 from shardy_py.ir.types import RankedTensorType, TokenType, parse_type
 from shardy_py.ir.walk import walk_post_order
 from shardy_py.passes import data_flow as df
+from shardy_py.passes.export.export_utils import zero_value_text
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.registry import Pass, PassOption, register
 from shardy_py.passes.shardings import get_sharding
@@ -62,20 +63,6 @@ def single_device_id_of_op(op: Operation, table: MeshTable) -> int | None:
     if target is not None and sharded:
         raise SingleDeviceError(f"'{op.name}' has a result on device {target} and a sharded result")
     return target
-
-
-def zero_value_text(type_: RankedTensorType) -> str:
-    """``Builder::getZeroAttr`` of a tensor type, as printed."""
-    element = type_.element_type
-    if element == "i1":
-        zero = "false"
-    elif element.startswith(("i", "ui", "si")):
-        zero = "0"
-    elif element.startswith("complex"):
-        zero = "(0.000000e+00,0.000000e+00)"
-    else:
-        zero = "0.000000e+00"
-    return f"dense<{zero}> : {type_}"
 
 
 def _device_id(builder: Builder, replica_count: int, partition_count: int, loc):
