@@ -100,12 +100,11 @@ def parse_func(cur, state) -> None:
             raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
         brace = cur.pos
         raw = cur.region()
-        if not raw.items and p.scanner.unclosed is None:  # (an unclosed body: that error first)
-            raise cur.error("expected a non-empty function body", brace)
+        if not raw.items and not args and p.scanner.unclosed is None:  # (an unclosed body: that error first)
+            raise cur.error("expected a non-empty function body", brace)  # (with arguments: an empty block)
         state.regions["body"] = [raw]
         state.region_args = [args]
-    elif named:
-        raise cur.error("a function with named arguments needs a body")
+    # (a declaration may name its arguments: MLIR reads and drops the names)
 
 
 def _looks_like_function_type(cur) -> bool:

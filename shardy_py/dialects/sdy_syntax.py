@@ -13,6 +13,7 @@ import re
 from shardy_py.ir import attrs as A
 from shardy_py.ir.types import DYNAMIC, RankedTensorType, UnrankedTensorType, VectorType
 from shardy_py.syntax import attr_printer as P
+from shardy_py.syntax.attr_values import check_attribute
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense_value
 from shardy_py.syntax.format import directive
@@ -175,6 +176,7 @@ def parse_constant(cur, state) -> None:
     value = cur.p.norm(start, cur.pos)
     cur.expect(":", "':' and the type")
     t = cur.type()
+    check_attribute(cur.p, f"{value} : {t}", start, cur.pos)  # (read as MLIR reads it, as stablehlo.constant's)
     if value.startswith("dense<") and not (isinstance(t, RankedTensorType) and DYNAMIC not in t.shape):
         shaped = isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType))
         raise cur.p.error(start, "elements literal type must have static shape" if shaped

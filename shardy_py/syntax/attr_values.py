@@ -11,9 +11,10 @@ from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Location
 from shardy_py.syntax.attr_reader import parse_attribute
+from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
 from shardy_py.syntax.floats import canonical_float_attr
 from shardy_py.syntax.op_writer import attr_entries
-from shardy_py.syntax.scanner import _CLOSERS, wrong_token_offset
+from shardy_py.syntax.scanner import _CLOSERS, is_wrong_token_error, wrong_token_offset
 from shardy_py.syntax.sdy_parser import parse_sdy
 from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque
 
@@ -54,8 +55,11 @@ class AttrValueReader:
             raise self.error(start + e.offset, prefix + e.message) from None
 
     def attr_value(self, start: int, end: int) -> A.Attr:
-        """An attribute value: sdy attributes parsed, anything else kept as text."""
+        """An attribute value: sdy attributes parsed, anything else kept as text (its StableHLO/CHLO
+        attributes read, as MLIR reads them)."""
         text = self.text[start:end].strip()
+        if "#stablehlo" in text or "#chlo" in text:
+            check_dialect_attributes(self, start, end)
         if text.startswith("#sdy"):
             m = _SDY_ATTR_HEAD.match(text)
             if m and m.group() in _SDY_STANDALONE:
@@ -88,8 +92,8 @@ class AttrValueReader:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
-        if canonical.startswith("dense<") and len(canonical) < 4096:
-            _check_dense_shape(self, canonical, start + lead)
+        if len(canonical) < 4096:
+            check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:
             stray = _stray_closer(raw)
             if stray >= 0:
@@ -187,9 +191,13 @@ class AttrValueReader:
         entries: dict[str, A.Attr] = {}
         locs: dict[str, Location] = {}
         bounds = self._split_commas(start + 1, end - 1)
+        if bounds and self.text[bounds[-1][1]:bounds[-1][1] + 1] == ",":
+            bounds.append((bounds[-1][1] + 1, end - 1))  # (after a last ',': no name)
         for s, e in bounds:
             seg_text = self.text[s:e]
             if not seg_text.strip():
+                if len(bounds) > 1:  # (MLIR: a name after every ',', a wrong token after it)
+                    raise self.error(wrong_token_offset(self.text, self.scanner.skip_ws(s)), "expected attribute name")
                 continue
             k = s + len(seg_text) - len(seg_text.lstrip())
             m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
@@ -208,6 +216,8 @@ class AttrValueReader:
                 value = self.attr_value(rest + 1, e)
             else:
                 raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            if name in entries:
+                raise self.error(k, f"duplicate key '{name}' in dictionary attribute")
             entries[name] = value
             locs[name] = self.loc(k)
         return entries, locs
@@ -254,11 +264,22 @@ def _stray_closer(text: str) -> int:
     return -1
 
 
-def _check_dense_shape(p, text: str, at: int) -> None:
-    """MLIR's parse error for an elements literal whose shape is not its type's (``dense<[1, 2, 3]> :
-    tensor<2xi32>``), at the literal."""
+def check_attribute(p, canonical: str, at: int, end: int) -> None:
+    """MLIR's parse error for an attribute value we keep as text: read as written (``canonical`` when it uses
+    aliases) by ``attr_reader``, the error at its token (an elements literal's own checks at its ``dense``)."""
+    written = p.text[at:end]
+    text = canonical if "#" in written or "!" in written else written
     try:
         parse_attribute(text)
     except AttrSyntaxError as e:
-        if e.message.startswith("inferred shape"):
-            raise p.error(at, e.message) from None
+        where, message = at, e.message
+        if text is not written and text == written.strip():  # (canonical as written: the same offsets)
+            where, written = at + len(written) - len(written.lstrip()), text
+            text = written
+        if text is written:
+            whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
+            where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
+        if message.endswith("after the value"):  # (two entries without the ',' between them)
+            message = "expected '}' in attribute dictionary"
+        raise p.error(wrong_token_offset(p.text, where) if is_wrong_token_error(message) else where,
+                      message) from None

@@ -14,6 +14,8 @@ from shardy_py.errors import ParseError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
 from shardy_py.syntax.attr_reader import _cached_type
+from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
+from shardy_py.syntax.scanner import is_wrong_token_error, wrong_token_offset
 
 _VALUE_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
@@ -27,6 +29,11 @@ _ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@
 _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
+#: A value name with a result number (``%0#``), as a line that starts an op may not have.
+_NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
+#: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
+#: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")
 
 
 class Cursor:
@@ -55,6 +62,11 @@ class Cursor:
 
     def error(self, message: str, offset: int | None = None):
         off = self.pos if offset is None else offset
+        if _AT_THE_NEXT_TOKEN.match(message):
+            if off >= self.end:
+                off = min(self.p.scanner.skip_ws(self.end), len(self.text) - 1)  # (MLIR: at the token there)
+        elif ", found " in message and is_wrong_token_error(message):
+            off = wrong_token_offset(self.text, off)  # (a token not the expected one: after the text before it)
         return self.p.error(off, f"'{self.opname}': {message}")
 
     def at_end(self) -> bool:
@@ -136,6 +148,8 @@ class Cursor:
         start = self.ws()
         self.skip_type()
         text = self.p.norm(start, self.pos)
+        if "#stablehlo" in text or "#chlo" in text:  # (an encoding: read by its dialect, as MLIR does)
+            check_dialect_attributes(self.p, start, self.pos)
         if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
             text = self.p.expand_aliases(text)
         t = parse_type(text)
@@ -144,7 +158,8 @@ class Cursor:
         _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
         if err is not None:
             at = start + err.offset if text == self.text[start:self.pos] else start
-            raise self.p.error(at, err.message)
+            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                               err.message)
         _CHECKED_TYPES.add(t.text)
         return t
 
@@ -227,6 +242,16 @@ class Cursor:
 
     def finish(self) -> None:
         if not self.at_end():
+            result = _NUMBERED_RESULT_NAME.match(self.text, self.pos)
+            if result is not None and "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]:
+                # (a line starting `%0#1 = `: the next op, whose results MLIR reads first)
+                raise self.p.error(result.end() - 1, "expected '=' after SSA name")
+            c = self.text[self.pos]
+            on_a_new_line = "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]
+            if on_a_new_line and not (c in '%"_^#!' or c.isalpha()):
+                # (text on a line of its own after the op's syntax: MLIR's op ended on the line before, and
+                # no op starts with this text: a wrong token, after the text before it)
+                raise self.p.error(wrong_token_offset(self.text, self.pos), "expected operation name in quotes")
             raise self.error(f"unexpected {self.found()} at the end of the op")
 
     # -- declared ops (syntax.format) ------------------------------------------------

@@ -12,6 +12,7 @@ from shardy_py.ir.ops import Operation, Value
 from shardy_py.ir.types import Type, parse_type
 from shardy_py.syntax.cursor import _VALUE_USE, Cursor
 from shardy_py.syntax.floats import canonical_dense_pieces
+from shardy_py.syntax.lexer_check import first_lexer_error
 from shardy_py.syntax.scanner import _CLOSERS, _STRUCT, RawOp
 
 #: Inherent attributes of other dialects' ops: written in an attribute dictionary,
@@ -46,6 +47,7 @@ class OpaqueOpReader:
                 spans.append((colon, colon, "attrs_before"))
                 spans.sort(key=lambda x: x[0])
         for s, e, r in spans:
+            self._check_tokens(pos, s)
             self._scan_uses(pos, s, names, bound)
             pieces.extend(self._text_pieces(pos, s))
             if r == "attrs_before":
@@ -69,6 +71,7 @@ class OpaqueOpReader:
             else:
                 pieces.append(r)
             pos = e
+        self._check_tokens(pos, raw.end)
         self._scan_uses(pos, raw.end, names, bound)
         tail = self._text_pieces(pos, raw.end)
         pieces.extend(tail)
@@ -90,6 +93,12 @@ class OpaqueOpReader:
             pieces[idx] = region
         self.make_results(op, op.result_groups, rtypes)
         op._pieces = canonical_dense_pieces(pieces) if "dense<" in self.text[start:raw.end] else pieces
+
+    def _check_tokens(self, start: int, end: int) -> None:
+        """An unknown op's text kept as written: MLIR's lexer reads it all (``lexer_check``)."""
+        bad = first_lexer_error(self.text, start, end)
+        if bad is not None:
+            raise self.error(*bad)
 
     def _top_level_newlines(self, start: int, raw: RawOp) -> set[int]:
         """Offsets of the line breaks of this op that are outside brackets (continuation lines)."""

@@ -17,15 +17,26 @@ from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import Type
-from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses
+from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses, not_a_definition
 from shardy_py.syntax.attr_values import AttrValueReader
 from shardy_py.syntax.cursor import _SPACES, _VALUE_USE, Cursor
 from shardy_py.syntax.declared import parse_custom
+from shardy_py.syntax.earlier_errors import earlier_error
 from shardy_py.syntax.generic_parser import parse_generic
 from shardy_py.syntax.known_ops import check_known_op
+from shardy_py.syntax.lexer_check import first_lexer_error, first_odd_character
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.opaque_ops import INHERENT_ATTRIBUTES, OpaqueOpReader
-from shardy_py.syntax.scanner import NAME_SPLIT, LineIndex, RawLabel, RawOp, RawRegion, Scanner, blank_comments
+from shardy_py.syntax.scanner import (
+    NAME_SPLIT,
+    LineIndex,
+    RawLabel,
+    RawOp,
+    RawRegion,
+    Scanner,
+    blank_comments,
+    wrong_token_offset,
+)
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
 from shardy_py.syntax.ssa_uses import SsaUses
 
@@ -140,7 +151,9 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 vname = name if count == 1 else f"{name}#{k}"
                 v = Value(vname, t, op, idx, loc, NO_ATTRIBUTES)  # only arguments carry attributes
                 op.results.append(v)
-                if count > 1 and k == 0:
+                if not name:
+                    pass  # results left unnamed (`"d.op"() : () -> i32`): no name refers to them
+                elif count > 1 and k == 0:
                     self.define(v, name)  # `%0` names `%0#0`
                     self.scopes[-1][vname] = v
                 else:
@@ -163,6 +176,9 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
+        saved_func_depth = self.func_depth
+        if parent.name != "func.func":
+            self.func_depth = 0  # (func is the default dialect of a function's body only, not of regions in it)
         try:
             block = Block(parent=region)
             region.blocks.append(block)
@@ -200,6 +216,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         finally:
             self.scopes, self.all_scopes = saved, saved_all
             self.region_depth -= 1
+            self.func_depth = saved_func_depth
         return region
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
@@ -271,8 +288,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 if m.group(3):
                     break
         m = _OP_NAME.match(text, pos, raw.end)
-        if not m:
-            raise self.error(pos, "expected an operation name")
+        if not m:  # (MLIR: a wrong token, after the text before it)
+            raise self.error(wrong_token_offset(text, pos), "expected operation name in quotes")
         generic = m.group(1) is not None
         name = m.group(1) if generic else m.group(2)
         if not generic and not _DOTTED_NAME.match(name):
@@ -325,7 +342,8 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
     raise ParseError(message, line, col, offset, filename)
 
 
-def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:
+def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
+                 _earlier: bool = True) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
 
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
@@ -338,7 +356,9 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
+    odd = first_odd_character(blanked)
     p = ModuleParser(blanked, filename, first_line, fast_paths)
+    p.scanner.source = text
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -362,12 +382,16 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     else:
                         p.attr_aliases[alias.group(1)] = body  # an unknown dialect's text, kept as written
                     continue
+            if c in "#!" and not alias:
+                raise not_a_definition(p, item.start)
             if c in "#!" or p.text.startswith("{-#", item.start):
                 # alias definitions after the ops (MLIR prints location aliases there) stay after them
                 (postamble if ops else preamble).append(
                     p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
+        if odd is not None:
+            raise p.error(odd, "unexpected character")
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
         check_alias_uses(p, set(alias_names))
@@ -375,9 +399,20 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
     except ParseError as e:
+        if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
+            raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
+        lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
+        if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
+            raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+        first = earlier_error(text, e, lambda prefix: parse_module(
+            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
+            lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)
+        ) if _earlier else None
+        if first is not None:
+            raise first from None
         raise
     finally:
         if gc_was_enabled:
