@@ -89,3 +89,49 @@ def test_inherent_attributes_in_the_generic_dictionary_are_properties():
     op = m.funcs["f"].regions[0].blocks[0].ops[0]
     assert (op.properties["group_id"], dict(op.attributes)) == (3, {})
     assert "sdy.sharding_group %arg0 group_id=3 : tensor<8xf32>" in str(m)
+
+
+def _parse_error(text: str) -> str:
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(text)
+    return str(e.value)
+
+
+_FUNC = ('sdy.mesh @mesh = <["a"=2]>\n'
+         "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n  {}\n  return %arg0 : tensor<8xf32>\n}}\n")
+
+
+@pytest.mark.parametrize(("op", "message"), [
+    ("%0 = sdy.reshard %arg0 <@mesh, [{}]> tensor<8xf32>",
+     "3:39: 'sdy.reshard': expected ':' and the type, found 'tensor<8xf32>'"),
+    ('sdy.sharding_group %arg0 group_id=0 tensor<8xf32>',
+     "3:38: 'sdy.sharding_group': expected ':' and the type, found 'tensor<8xf32>'"),
+    ("%0 = sdy.all_gather [{}] %arg0 out_sharding=<@mesh, [{}]> tensor<8xf32>",
+     "3:60: 'sdy.all_gather': expected ':' and the type, found 'tensor<8xf32>'"),
+])
+def test_a_missing_colon_before_the_type_is_named_as_the_type(op, message):
+    """(A wrong token is located after the text before it, as MLIR locates it.)"""
+    assert _parse_error(_FUNC.format(op)) == message
+
+
+def test_a_mesh_without_its_equals_sign_says_where_it_belongs():
+    assert _parse_error('sdy.mesh @mesh <["a"=2]>\n') == (
+        "1:15: 'sdy.mesh': expected '=' after the mesh name, found '<[\"a\"=2]>'")
+
+
+def test_a_return_without_its_colon_names_the_operand_types():
+    text = _FUNC.format('%0 = sdy.named_computation<"n">(%arg0) (%arg1: tensor<8xf32>) {\n'
+                        "    sdy.return %arg1 tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>")
+    assert _parse_error(text) == "4:21: 'sdy.return': expected ':' and the operand types, found 'tensor<8xf32>'"
+
+
+def test_an_operand_of_another_type_than_the_written_one_is_a_parse_error():
+    """(``SameOperandsAndResultType``: the operand has the type written for the result.)"""
+    text = _FUNC.format("%0 = sdy.reshard %arg0 <@mesh, [{}, {}]> : tensor<8x8xf32>")
+    assert "use of value '%arg0' expects different type than prior uses" in _parse_error(text)
+
+
+def test_an_error_inside_a_region_comes_before_one_after_it():
+    text = _FUNC.format('%0 = sdy.named_computation<"n">(%arg0) (%arg1: tensor<8xf32>) {\n'
+                        "    sdy.return %arg1 tensor<8xf32>\n  } (tensor<8xf32>) -> tensor<8xf32>")
+    assert _parse_error(text).startswith("4:21: 'sdy.return'")

@@ -152,6 +152,7 @@ class SingleBlockRegionNoBlockId:
             cur.expect(")")
         state.set_region(var, [cur.region()])
         state.region_args = [args]
+        state.regions_first = True
 
     @staticmethod
     def print(out, op, region) -> None:

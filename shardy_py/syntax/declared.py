@@ -7,6 +7,7 @@ whichever form it was written in.
 from __future__ import annotations
 
 from shardy_py.dialects.registry import SINGLE, OpDecl
+from shardy_py.errors import ParseError
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.syntax.format import compiled_format
 from shardy_py.syntax.format_parse import FormatParser, ParseState
@@ -22,7 +23,12 @@ def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
         raise cur.error(f"'{decl.name}' has no custom form; write it in MLIR's generic form "
                         f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)")
     else:
-        FormatParser(compiled_format(decl), cur, state).run()
+        try:
+            FormatParser(compiled_format(decl), cur, state).run()
+        except ParseError:
+            if state.regions_first:  # (the region was read before the error: its own errors come first)
+                _build_regions(p, op, decl, state)
+            raise
     finish(p, cur, op, decl, state)  # (regions first: an error inside one comes before one after the op)
     op.location_text = cur.location()
     cur.finish()
@@ -63,6 +69,8 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     for a in decl.attributes:
         if a.materialize and a.name not in op.properties:
             op.properties[a.name] = a.default
+    if state.regions_first:
+        _build_regions(p, op, decl, state)
     nresults = sum(n for _, n in op.result_groups)
     rtypes = _group_order(decl.results, state.result_types, state.all_result_types)
     fixed = len(decl.results) if all(r.kind == SINGLE for r in decl.results) else None
@@ -79,6 +87,15 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
         if nresults:
             raise p.error(p.offset_of(op.loc), results_mismatch(len(rtypes), nresults))
         op.result_groups = [("", len(rtypes))] if rtypes else []  # results left unnamed
+    if not state.regions_first:
+        _build_regions(p, op, decl, state)
+    if state.build_regions is not None:  # regions a custom syntax implies (``reduce ... applies``)
+        op.regions.extend(state.build_regions(op))
+    p.make_results(op, op.result_groups, rtypes)
+
+
+def _build_regions(p, op: Operation, decl: OpDecl, state: ParseState) -> None:
+    """Build the regions ``state`` read (their ops parsed) into ``op``."""
     raws = state.all_regions if state.all_regions is not None else [
         r for d in decl.regions for r in state.regions.get(d.name, [])]
     isolated = "IsolatedFromAbove" in decl.traits
@@ -97,6 +114,3 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
     finally:
         if nested:
             p.func_depth -= 1
-    if state.build_regions is not None:  # regions a custom syntax implies (``reduce ... applies``)
-        op.regions.extend(state.build_regions(op))
-    p.make_results(op, op.result_groups, rtypes)

@@ -45,6 +45,9 @@ class ParseState:
         self.build_regions = None
         #: Where each operand group's names start (for the errors about them).
         self.operand_at: dict[str, int] = {}
+        #: Set by a directive whose region is read where it is written, before the rest of the op (sdy's
+        #: ``SingleBlockRegionNoBlockId``): an error after it comes after the region's own errors.
+        self.regions_first = False
 
     # -- setters used by custom directives --------------------------------------------------------
     def set_operands(self, var, names: list[str]) -> None:
