@@ -140,7 +140,9 @@ def _template(pr, op: Operation, decl: OpDecl):
         kept = recipe.print_template
         if kept is not None and _same_types(op, kept[0]):
             return kept[1]
-    types = (tuple(v.type if v is not None else None for v in op.operands), tuple(r.type for r in op.results))
+    if None in op.operands:  # (an unresolved operand: its type is the written one, which the key does not hold)
+        return None
+    types = (tuple(v.type for v in op.operands), tuple(r.type for r in op.results))
     try:
         key = (op.name, id(props) if shared else tuple(props.items()),
                id(attributes) if shared else tuple(attributes.items()), types, len(op.operands), shared)
