@@ -135,3 +135,17 @@ def test_an_error_inside_a_region_comes_before_one_after_it():
     text = _FUNC.format('%0 = sdy.named_computation<"n">(%arg0) (%arg1: tensor<8xf32>) {\n'
                         "    sdy.return %arg1 tensor<8xf32>\n  } (tensor<8xf32>) -> tensor<8xf32>")
     assert _parse_error(text).startswith("4:21: 'sdy.return'")
+
+
+@pytest.mark.parametrize(("op", "message"), [
+    ("%0 = sdy.reshard %arg0 <@mesh, [{}]> {a ", "3:39: 'sdy.reshard': expected ':' and the type, found '{a '"),
+    ("func.return {a ", "3:15: 'func.return': unexpected '{a ' at the end of the op"),
+])
+def test_a_brace_left_open_on_its_line_is_judged_by_the_scan(op, message):
+    """(As while their syntax was hand-written: the '{' with a line break inside is taken for a region.)"""
+    assert _parse_error(_FUNC.format(op)) == message
+
+
+def test_a_func_return_without_its_colon_names_the_operand_types():
+    assert _parse_error(_FUNC.format("func.return %arg0 tensor<8xf32>")) == (
+        "3:20: 'func.return': expected ':' and the operand types, found 'tensor<8xf32>'")

@@ -27,7 +27,8 @@ declare("func.func", attributes=(AttrDef("sym_name"), AttrDef("function_type"),
                                  AttrDef("sym_visibility", optional=True), *_ARG_RES_ATTRS), regions=("body",),
         traits=("IsolatedFromAbove", "FunctionOpInterface"), parse=parse_func, print=print_func,
         as_attrs=func_as_attrs, from_attrs=func_from_attrs, default_dialect="func")
-declare("func.return", operands=("operands*",), format="attr-dict ($operands^ `:` type($operands))?")
+declare("func.return", operands=("operands*",), format="attr-dict ($operands^ `:` type($operands))?",
+        expect={":": "':' and the operand types"})
 declare("func.call", operands=("operands*",),
         attributes=(AttrDef("callee"), *_ARG_RES_ATTRS, AttrDef("no_inline", form="unit", optional=True)),
         results=("results*",),
