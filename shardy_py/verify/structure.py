@@ -173,13 +173,11 @@ _REQUIRED: dict[str, tuple[str, ...]] = {}
 
 def verify_required_attributes(op: Operation, decl) -> Failure | None:
     """ODS's ``verifyInvariants``: every attribute the op declares without a default or ``OptionalAttr`` is
-    there ("requires attribute 'value'").  Ops whose properties are kept otherwise than as the attributes
-    (``decl.as_attrs``: builtin, func and sdy ops) have theirs set by their own parsers."""
+    there ("requires attribute 'value'")."""
     names = _REQUIRED.get(decl.name)
     if names is None:
-        names = _REQUIRED[decl.name] = () if decl.as_attrs is not None else tuple(
-            a.name for a in decl.attributes if not a.optional and a.default is None and a.form != "unit"
-            and not a.materialize)
+        names = _REQUIRED[decl.name] = tuple(a.name for a in decl.attributes if not a.optional and a.default is None
+                                             and a.form != "unit" and not a.materialize)
     if names:
         props = op.properties_view
         for name in names:
