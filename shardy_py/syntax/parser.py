@@ -733,7 +733,7 @@ class ModuleParser:
             if not text.startswith(":", _SPACES.match(text, m.end()).end()) and not _in_brackets(text, m.start()):
                 raise self.error(item.start + m.end(), "expected ':'")
         out = []
-        for i, m in enumerate(re.finditer(r"(%[\w$.-]+)\s*:\s*", text)):
+        for i, m in enumerate(_LABEL_ARG.finditer(text)):  # (`%0#1` too: MLIR's slot 1 of the name `%0`)
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
@@ -1118,6 +1118,7 @@ class ModuleParser:
 # ---------------------------------------------------------------------------------------
 
 _LABEL_ARG_NAME = re.compile(r"(?<=[(,])\s*%[\w$.-]+(?:#\d+)?")
+_LABEL_ARG = re.compile(r"(%[\w$.-]+(?:#\d+)?)\s*:\s*")
 
 
 def _in_brackets(text: str, at: int) -> bool:
