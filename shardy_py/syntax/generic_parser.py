@@ -58,16 +58,10 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     p.set_operands(op, names)
     op.operand_types = ins
     isolated = op.name in ("func.func", "builtin.module")
-    if op.name == "func.func":
-        p.func_depth += 1
-    try:
-        for raw in raws:
-            if op.name == "func.func" and not raw.items:
-                continue  # `({\n})`: an empty region, a function declaration without a body
-            op.regions.append(p.build_region(raw, op, [], isolated=isolated))
-    finally:
-        if op.name == "func.func":
-            p.func_depth -= 1
+    for raw in raws:  # (a generic op sets no default dialect: `return` in a generic func.func is no func op)
+        if op.name == "func.func" and not raw.items:
+            continue  # `({\n})`: an empty region, a function declaration without a body
+        op.regions.append(p.build_region(raw, op, [], isolated=isolated))
     inherent = {k: attributes.pop(k) for k in list(attributes) if k in _INHERENT.get(op.name, ())}
     props = {**inherent, **props}
     op.attributes = attributes

@@ -685,8 +685,10 @@ class ModuleParser:
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
         saved_func_depth = self.func_depth
-        if parent.name != "func.func":
-            self.func_depth = 0  # (func is the default dialect of a function's body only, not of regions in it)
+        if parent.name != "func.func" and not parent.generic_form:
+            # (func is the default dialect of a function's body, not of the regions of custom-form ops in it;
+            # a generic op sets no default dialect, as MLIR's parseGenericOperation: its regions keep the outer one)
+            self.func_depth = 0
         try:
             block = Block(parent=region)
             region.blocks.append(block)
