@@ -638,9 +638,9 @@ class ModuleParser:
             v = scope.get(name)
             if v is not None:
                 return v
-            if name[-2:] == "#0":  # `%0#0` names the result of `%0 = ...` (`%0:1`): one group of one
-                v = scope.get(name[:-2])
-                if v is not None and type(v.owner) is Operation and len(v.owner.results) == 1:
+            if name[-2:] == "#0":  # `%x#0` is slot 0 of the name `%x` (MLIR): the value `%x` names, whatever
+                v = scope.get(name[:-2])  # defines it (an op's result group, an argument)
+                if v is not None:
                     return v
         return None
 
