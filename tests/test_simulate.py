@@ -240,3 +240,25 @@ def test_the_benchmark_table_covers_the_examples():
     lines = done.stdout.splitlines()
     assert lines[1].split()[:4] == ["examples/mlp", "8", "1", "all_reduce"] and lines[1].endswith("equal")
     assert lines[-1] == "2 of 2 programs ran; 0 differ"
+
+
+PAD_SEVEN = """sdy.mesh @mesh = <["x"=4]>
+func.func @main(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
+    -> (tensor<11xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+  %c = stablehlo.constant dense<7> : tensor<i32>
+  %0 = stablehlo.pad %arg0, %c, low = [3], high = [0], interior = [0] : (tensor<8xi32>, tensor<i32>) -> tensor<11xi32>
+  return %0 : tensor<11xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("halo", [True, False])
+def test_a_halo_exchanged_pad_puts_its_padding_value_at_the_edge_device(halo):
+    """The first device has no left neighbour: jaxlib 0.12's mask gives it the padding value (the
+    test files' halo exchange gave it the zeros the collective permute left)."""
+    x = np.arange(1, 9, dtype=np.int32)
+    r = shardy_py.simulate(PAD_SEVEN, x, enable_halo_exchange=halo)
+    assert r.ok, r.report()
+    assert r.outputs[0].actual.tolist() == [7, 7, 7, 1, 2, 3, 4, 5, 6, 7, 8]
+    local = str(shardy_py.partition(shardy_py.parse(PAD_SEVEN), enable_halo_exchange=halo))
+    assert ("stablehlo.collective_permute" in local) == halo
