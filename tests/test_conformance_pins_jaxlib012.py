@@ -87,7 +87,11 @@ PASS_PINS = [
      "builtin.module(sdy-resolve-permutation-factors{enable-halo-exchange=true replica-count=8 partition-count=1})",
      13, "@pad_single_left_hop_replica_id: 0.12 reads the replica id first (convert to i32) and masks the fetched "
      "neighbour's shard"),
-    ("export/test/convert_global_to_local/replica_id.mlir", ["-sdy-convert-global-to-local=replica-count=8 partition-count=1"],
+    ("export/test/resolve_single_device_sharding.mlir", ["-sdy-resolve-single-device-sharding"],
+     "builtin.module(func.func(sdy-resolve-single-device-sharding))", 20,
+     "0.12 compares the ui32 device id with a ui32 constant (no convert to i64)"),
+    ("export/test/convert_global_to_local/replica_id.mlir",
+     ["-sdy-convert-global-to-local=replica-count=8 partition-count=1"],
      "builtin.module(sdy-convert-global-to-local{enable-rgv3=false replica-count=8 partition-count=1})", 10,
      "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
     ("export/test/convert_global_to_local/sdy_all_slice.mlir", ["-sdy-convert-global-to-local"],
@@ -101,7 +105,8 @@ PASS_PINS = [
      "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
     ("export/test/convert_global_to_local/stablehlo_gather.mlir", ["-sdy-convert-global-to-local"],
      "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 74,
-     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64); the index bounds it broadcasts are marked replicated"),
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"
+     "; the index bounds it broadcasts are marked replicated"),
     ("export/test/convert_global_to_local/stablehlo_iota.mlir", ["-sdy-convert-global-to-local"],
      "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 29,
      "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
@@ -110,7 +115,8 @@ PASS_PINS = [
      "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
     ("export/test/convert_global_to_local/stablehlo_scatter.mlir", ["-sdy-convert-global-to-local"],
      "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 22,
-     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64); the leader's predicate is a scalar select (the identity broadcast first)"),
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"
+     "; the leader's predicate is a scalar select (the identity broadcast first)"),
 ]
 
 

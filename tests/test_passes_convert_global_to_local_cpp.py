@@ -11,8 +11,8 @@ stablehlo_iota.mlir ... want ``stablehlo.convert %pid : (tensor<ui32>) -> tensor
 wins, those files are pinned in tests/test_conformance_pins_jaxlib012.py.
 
 jaxlib 0.12 is older than the test files in one respect: with ``enable-rgv3`` it writes mesh-axes
-replica groups even over sub-axes (``#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>``), where the test files' Shardy
-writes device-id groups when an axis is a sub-axis (``hasSubAxis``; sdy_all_reduce.mlir's
+replica groups even over sub-axes (``#stablehlo.axis_ref<name = "y", sub_axis_info = (1)2>``), where
+the test files' Shardy writes device-id groups when an axis is a sub-axis (``hasSubAxis``; sdy_all_reduce.mlir's
 ``V3-SAME{LITERAL}: replica_groups = dense<[[0, 2], [1, 3], [4, 6], [5, 7]]>`` for
 ``{"y":(1)2}``).  Such functions are counted as ``older``, and checked to use device ids."""
 from __future__ import annotations
