@@ -74,14 +74,15 @@ def test_partition_command_reports_a_located_error():
 
 @pytest.mark.parametrize("text", ["", 'sdy.mesh @mesh = <["x"=2]>\n'])
 def test_partitioning_a_module_without_functions_is_a_located_error(text, tmp_path, capsys):
-    """jaxlib 0.12 aborts (``Failed to lookup function: main``); we say why, at the module."""
+    """jaxlib 0.12 aborts (``Check failed: funcOp Failed to lookup function: main``); we report it
+    at the module."""
     from shardy_py.cli import main
 
     path = tmp_path / "empty.mlir"
     path.write_text(text)
     assert main(["partition", str(path)]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:1:1: error: Shardy's propagation needs a function to start from"), err
+    assert err.startswith(f"{path}:1:1: error: Failed to lookup function: main"), err
 
 
 def test_an_output_file_that_cannot_be_written_is_reported(tmp_path, capsys):

@@ -293,5 +293,5 @@ def test_a_module_of_several_functions_without_main_is_a_located_error(tmp_path,
     path.write_text(NO_MAIN)
     assert main(["simulate", str(path), "--function", "entry"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"{path}:2:1: error: partition: a module of more than one function needs a @main function")
+    assert err.startswith(f"{path}:1:1: error: partition: Failed to lookup function: main")
     assert "internal error" not in err

@@ -1,7 +1,10 @@
 """``shardy_py.partition``: from a module with sharding annotations to the program each device runs.
 
-The steps, each a registered pass, are jaxlib 0.12's staged partitioner: Shardy's propagation
-pipeline (``shardy_py.propagate``), then ``-sdy-export-pipeline=partitioner-stage=resolve-single-
+The steps, each a registered pass, are jaxlib 0.12's staged partitioner: Shardy's registered
+``-sdy-propagation-pipeline`` (jaxlib 0.12's: import, ``sdy-import-func-calls`` before the
+constraints are applied, propagation, and its default export pipeline; ``shardy_py.propagate``
+stops earlier and orders the call-graph passes as Shardy's head does, which differs where a
+constraint or sharding group reaches a call), then ``-sdy-export-pipeline=partitioner-stage=resolve-single-
 device-sharding`` (full explicit reshards marking partial results unreduced, the reshard
 canonicalizer, ``-sdy-resolve-permutation-factors`` (a pad, slice, reverse or reshape whose sharded
 dimensions need data of other devices gets a halo exchange or reshards), ``-sdy-reshard-to-
@@ -88,14 +91,10 @@ def partition(module: Module, *, propagate: bool = True, replica_count: int = 1,
     fails; the input is unchanged."""
     from shardy_py.ir.clone import clone_module
     from shardy_py.passes.manager import PassManager
+    from shardy_py.passes.registry import lookup
 
-    if propagate:
-        from shardy_py.passes.propagation.propagation_pipeline import propagate as run_propagation
-
-        result = run_propagation(module)
-    else:
-        result = clone_module(module)
-    PassManager(partition_passes(
+    result = clone_module(module)
+    PassManager(([lookup("sdy-propagation-pipeline")()] if propagate else []) + partition_passes(
         replica_count=replica_count, partition_count=partition_count, enable_rgv3=enable_rgv3,
         per_dim_all_gather=per_dim_all_gather,
         combine_multi_dimension_reduce_scatter=combine_multi_dimension_reduce_scatter,
