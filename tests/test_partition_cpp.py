@@ -67,6 +67,31 @@ def test_partition_matches_jaxlib_on_the_examples(name, jaxlib):
     compare((EXAMPLES / name).read_text(), jaxlib)
 
 
+#: A constraint to a maximal mesh on a call result (a module drawn by
+#: benchmarks/differential_partition.py): jaxlib 0.12's -sdy-propagation-pipeline imports the calls
+#: before applying constraints, so the call stays unsharded and the negate behind the constraint
+#: runs on device 0 alone; Shardy's head order (``shardy_py.propagate``) puts the call on device 0.
+MAXIMAL_CONSTRAINT_ON_A_CALL = """sdy.mesh @mesh = <["x"=2, "y"=4]>
+sdy.mesh @maximal_mesh = <[], device_ids=[0]>
+func.func @main(%arg0: tensor<5x2xf32>) -> (tensor<5x2xf32>, tensor<5x2xf32>) {
+  %0 = call @callee(%arg0) : (tensor<5x2xf32>) -> tensor<5x2xf32>
+  %1 = sdy.sharding_constraint %0 <@maximal_mesh, []> : tensor<5x2xf32>
+  %2 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh, []>]>} : tensor<5x2xf32>
+  return %1, %2 : tensor<5x2xf32>, tensor<5x2xf32>
+}
+func.func private @callee(%arg0: tensor<5x2xf32>) -> tensor<5x2xf32> {
+  %0 = stablehlo.abs %arg0 : tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+"""
+
+
+def test_partition_propagates_in_jaxlibs_pipeline_order(jaxlib):
+    mine = str(shardy_py.partition(shardy_py.parse(MAXIMAL_CONSTRAINT_ON_A_CALL)))
+    assert "%0 = call @callee(%arg0) : (tensor<5x2xf32>) -> tensor<5x2xf32>" in mine
+    compare(MAXIMAL_CONSTRAINT_ON_A_CALL, jaxlib)
+
+
 def test_partitioner_passes_match_jaxlib_on_drawn_modules(jaxlib):
     """A short version of ``benchmarks/differential_partition.py --stage partitioner``: on drawn
     modules after jaxlib's propagation and staged export pipeline, our convert-global-to-local and
