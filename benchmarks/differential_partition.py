@@ -27,10 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from differential_propagation import Jaxlib, worker  # noqa: E402
 
+from shardy_py.passes.partition import PIPELINE_BACK, PIPELINE_FRONT  # noqa: E402
+
 FAILED = "<the pass failed>"
 JAXLIB_FAILED = "<the pipeline failed>"  # what the jaxlib worker answers for a pipeline that fails
-FRONT = "sdy-propagation-pipeline,sdy-export-pipeline{partitioner-stage=resolve-single-device-sharding}"
-BACK = "sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh"
+FRONT, BACK = PIPELINE_FRONT, PIPELINE_BACK
 PIPELINE = f"builtin.module({FRONT},{BACK})"
 #: ``--stage partitioner``: jaxlib's propagation and export pipeline first, then the partitioner's
 #: passes on both sides from jaxlib's module (isolates convert-global-to-local and drop-sharding-and-mesh).

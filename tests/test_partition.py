@@ -92,3 +92,13 @@ def test_an_output_file_that_cannot_be_written_is_reported(tmp_path, capsys):
     assert main(["partition", "-o", str(out), str(EXAMPLES / "mlp.mlir")]) == 2
     err = capsys.readouterr().err
     assert err == f"shardy-py partition: cannot write {out}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two"])
+def test_a_device_count_below_one_is_a_usage_error(value, capsys):
+    from shardy_py.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["partition", "--replica-count", value, str(EXAMPLES / "mlp.mlir")])
+    assert info.value.code == 2
+    assert "argument --replica-count: " in capsys.readouterr().err

@@ -28,6 +28,11 @@ PARTITION_STEPS = (
 )
 #: How far down jaxlib 0.12's staged partitioner the export pipeline runs for ``partition``.
 STAGE = "resolve-single-device-sharding"
+#: ``partition`` at its defaults as MLIR's textual pass pipeline, in two parts (what jaxlib's
+#: PassManager runs for the comparisons in benchmarks/): propagation and the staged export
+#: pipeline, then the partitioner's last passes.
+PIPELINE_FRONT = f"sdy-propagation-pipeline,sdy-export-pipeline{{partitioner-stage={STAGE}}}"
+PIPELINE_BACK = "sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh"
 
 
 def export_steps(*, replica_count: int = 1, partition_count: int = 1, enable_halo_exchange: bool = True,

@@ -1,10 +1,11 @@
-"""``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run the
-export pipeline with the partitioner (``shardy_py.partition``: sdy-resolve-permutation-factors
-after the explicit reshards, halo exchanges unless ``--no-halo-exchange``) and print the program
-each device runs: local shapes, stablehlo collectives with their replica groups.
+"""``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run jaxlib
+0.12's staged partitioner (``shardy_py.partition``: the explicit reshards,
+sdy-resolve-permutation-factors with halo exchanges unless ``--no-halo-exchange``, the collectives,
+padding, sdy-convert-global-to-local) and print the program each device runs: local shapes,
+stablehlo collectives with their replica groups.
 
 Exit status: 0 done, 1 FILE does not parse or verify, or a step fails (errors on stderr as
-``FILE:LINE:COL: error: ...``), 2 an unreadable file.
+``FILE:LINE:COL: error: ...``), 2 a usage error, an unreadable FILE or an unwritable ``-o``.
 """
 from __future__ import annotations
 
@@ -15,12 +16,24 @@ import sys
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``partition`` options to ``parser``."""
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
-    parser.add_argument("--replica-count", type=int, default=1, help="number of replicas (device ids are replica ids)")
-    parser.add_argument("--partition-count", type=int, default=1, help="number of partitions")
+    parser.add_argument("--replica-count", type=_positive, default=1,
+                        help="number of replicas (device ids are replica ids)")
+    parser.add_argument("--partition-count", type=_positive, default=1, help="number of partitions")
     add_partitioner_options(parser)
     parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
     parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
     parser.add_argument("-o", "--output", help="write here instead of standard output")
+
+
+def _positive(text: str) -> int:
+    """A count of at least 1 (argparse reports anything else as a usage error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid count: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
 
 
 def add_partitioner_options(parser: argparse.ArgumentParser) -> None:
