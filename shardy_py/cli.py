@@ -93,6 +93,17 @@ def read_input(path: str, command: str) -> tuple[str, str] | None:
     return source, name
 
 
+def positive_int(text: str) -> int:
+    """An argparse ``type``: an integer of at least 1 (anything else is a usage error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 class OutputError(Exception):
     """``-o PATH`` could not be written (reported by ``main`` with exit status 2)."""
 

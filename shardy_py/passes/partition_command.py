@@ -15,25 +15,16 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``partition`` options to ``parser``."""
+    from shardy_py.cli import positive_int
+
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
-    parser.add_argument("--replica-count", type=_positive, default=1,
+    parser.add_argument("--replica-count", type=positive_int, default=1,
                         help="number of replicas (device ids are replica ids)")
-    parser.add_argument("--partition-count", type=_positive, default=1, help="number of partitions")
+    parser.add_argument("--partition-count", type=positive_int, default=1, help="number of partitions")
     add_partitioner_options(parser)
     parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
     parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
     parser.add_argument("-o", "--output", help="write here instead of standard output")
-
-
-def _positive(text: str) -> int:
-    """A count of at least 1 (argparse reports anything else as a usage error)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid count: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def add_partitioner_options(parser: argparse.ArgumentParser) -> None:
