@@ -31,8 +31,13 @@ json.dump(out, sys.stdout)
 
 
 def first_error(text: str) -> tuple[int, str] | None:
-    """Our first diagnostic on ``text``: ``(line, message)``, None when it verifies clean."""
-    found = verify(shardy_py.parse(text))
+    """Our first diagnostic on ``text``: ``(line, message)``, None when it verifies clean (an attribute MLIR
+    checks as it reads it fails the parse)."""
+    try:
+        module = shardy_py.parse(text)
+    except shardy_py.ParseError as e:
+        return (e.line, e.message)
+    found = verify(module)
     return (found[0].line, found[0].message) if found else None
 
 

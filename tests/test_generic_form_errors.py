@@ -22,8 +22,8 @@ def _in_func(line: str) -> str:
      "'sdy.sharding_constraint': property 'sharding' must be a TensorShardingAttr, not '1 : i64'"),
     ('"sdy.mesh"() <{sym_name = 3, mesh = #sdy.mesh<["x"=2]>}> : () -> ()', 13,
      "'sdy.mesh': property 'sym_name' must be a string"),
-    ('"stablehlo.add"(%arg0, %arg0) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>', 3,
-     "'stablehlo.add' has 1 result type, but 0 results were named"),
+    ('%0:2 = "stablehlo.add"(%arg0, %arg0) : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>', 3,
+     "operation defines 1 results but was provided 2 to bind"),
 ])
 def test_wrong_generic_properties_are_located_errors(line, column, message):
     with pytest.raises(shardy_py.ParseError) as e:

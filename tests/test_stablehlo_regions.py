@@ -127,6 +127,51 @@ def test_while_generic() -> None:
 }) : () -> ()"""
 
 
+WHILE_COND_ARGS_DIFFER = """func.func @f(%arg0: tensor<i64>, %arg1: tensor<f32>) -> tensor<i64> {
+  %0:2 = "stablehlo.while"(%arg0, %arg1) ({
+  ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+    %c = stablehlo.compare LT, %a, %b : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<i64>, %b: tensor<f32>):
+    stablehlo.return %a, %b : tensor<i64>, tensor<f32>
+  }) : (tensor<i64>, tensor<f32>) -> (tensor<i64>, tensor<f32>)
+  return %0#0 : tensor<i64>
+}"""
+
+
+def test_while_whose_cond_arguments_are_not_its_operand_types_prints_generic() -> None:
+    """A while whose cond block takes types incompatible with its operands (invalid: the verifier says so) prints
+    generic, so the print reads back as the same invalid op; the custom form's one type list dropped the cond's
+    types and the print verified clean (found by test_one_line_regions on verify_while.mlir's @while_c1)."""
+    module = shardy_py.parse(WHILE_COND_ARGS_DIFFER)
+    printed = str(module)
+    assert '"stablehlo.while"(%arg0, %arg1) ({\n    ^bb0(%iterArg: tensor<i64>, %iterArg_0: tensor<i64>):' in printed
+    message = ("expect operands to be compatible with condition block arguments but got 'tensor<i64>', 'tensor<f32>' "
+               "vs 'tensor<i64>', 'tensor<i64>'")
+    assert [d.message for d in shardy_py.verify(module)] == [message]
+    assert [d.message for d in shardy_py.verify(shardy_py.parse(printed))] == [message]
+
+
+def test_while_whose_cond_arguments_refine_its_operand_types_prints_custom() -> None:
+    """A cond block argument of a compatible type (tensor<?xi64> for tensor<3xi64>: valid) is dropped by the custom
+    form, as jaxlib 0.12 prints it."""
+    text = WHILE_COND_ARGS_DIFFER.replace("tensor<f32>", "tensor<3xi64>").replace(
+        "%b: tensor<i64>):", "%b: tensor<?xi64>):").replace("LT, %a, %b", "LT, %a, %a")
+    assert _print(text) == """module {
+  func.func @f(%arg0: tensor<i64>, %arg1: tensor<3xi64>) -> tensor<i64> {
+    %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<i64>, tensor<3xi64>
+    cond {
+      %1 = stablehlo.compare LT, %iterArg, %iterArg : (tensor<i64>, tensor<i64>) -> tensor<i1>
+      stablehlo.return %1 : tensor<i1>
+    } do {
+      stablehlo.return %iterArg, %iterArg_0 : tensor<i64>, tensor<3xi64>
+    }
+    return %0#0 : tensor<i64>
+  }
+}"""
+
+
 def test_reduce_compact() -> None:
     """reduce ... applies OP is printed back compact."""
     assert _print(REDUCE_COMPACT_IN, generic=False) == """module {

@@ -127,3 +127,22 @@ def test_broadcast_result_shape(lhs: str, rhs: str, dims: str, result: str, mess
         assert jaxlib(text) == []
     else:
         check(text, message)
+
+
+def test_scan_results_are_compared_by_shape_only() -> None:
+    """``ScanOp::isCompatibleReturnTypes`` is ``verifyCompatibleShapes``: a carry of another element type than the
+    body returns is accepted (jaxlib 0.12 accepts it; found by the differential mutant run)."""
+    text = _scan("tensor<3xf32>").replace("-> (tensor<4x3xf32>, tensor<3xf32>)", "-> (tensor<4x3xf32>, tensor<3xbf16>)")
+    text = text.replace("return %r : tensor<3xf32>", "return %c : tensor<3xf32>")
+    assert ours(text) == []
+    assert jaxlib(text) == []
+
+
+def test_top_k_of_an_unranked_operand_infers_unranked_results() -> None:
+    text = module("%x: tensor<*xf32>", "tensor<*xi32>", """\
+        %v, %i = chlo.top_k(%x, k=8) : tensor<*xf32> -> (tensor<*xi32>, tensor<*xi32>)
+        return %i : tensor<*xi32>
+        """)
+    check(text, "'chlo.top_k' op inferred type(s) 'tensor<*xf32>', 'tensor<*xi32>' are incompatible with return "
+                "type(s) of operation 'tensor<*xi32>', 'tensor<*xi32>'")
+    assert ours(text.replace("-> (tensor<*xi32>, tensor<*xi32>)", "-> (tensor<*xf32>, tensor<*xi32>)")) == []

@@ -13,8 +13,10 @@ _ANY = ("ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit
 
 
 def _unary(op: str, t: str) -> str:
+    # (reverse requires its 'dimensions' attribute, which ODS checks before the operand's type)
+    attrs = " {dimensions = array<i64: 0>}" if op == "reverse" else ""
     return module(f"%x: {t}", t, f"""\
-        %r = "stablehlo.{op}"(%x) : ({t}) -> {t}
+        %r = "stablehlo.{op}"(%x){attrs} : ({t}) -> {t}
         return %r : {t}
         """)
 

@@ -35,8 +35,8 @@ def test_json_lines_are_absolute(tmp_path, capsys):
     assert main(["--split-input-file", "--format=json", f]) == 1
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert rows == [
-        {"file": f, "line": 4, "column": 3, "severity": "error", "message": MSG4},
-        {"file": f, "line": 10, "column": 3, "severity": "error", "message": MSG10},
+        {"file": f, "line": 4, "column": 8, "severity": "error", "message": MSG4},
+        {"file": f, "line": 10, "column": 8, "severity": "error", "message": MSG10},
     ]
 
 
@@ -44,14 +44,14 @@ def test_text_format_has_source_and_caret(tmp_path, capsys):
     f = write(tmp_path, TWO_CHUNKS)
     main(["--split-input-file", f])
     out = capsys.readouterr().err.splitlines()
-    assert out[:3] == [f"{f}:4:3: error: {MSG4}", '  %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<8xf32>',
-                       "  ^"]
+    assert out[:3] == [f"{f}:4:8: error: {MSG4}", '  %0 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<8xf32>',
+                       "       ^"]
 
 
 def test_github_format(tmp_path, capsys):
     f = write(tmp_path, TWO_CHUNKS)
     main(["--split-input-file", "--format=github", f])
-    assert capsys.readouterr().out.splitlines()[0] == f"::error file={f},line=4,col=3::{MSG4}"
+    assert capsys.readouterr().out.splitlines()[0] == f"::error file={f},line=4,col=8::{MSG4}"
 
 
 def test_clean_file_exits_zero(tmp_path, capsys):
@@ -76,7 +76,7 @@ def test_verify_diagnostics(tmp_path, capsys):
     f = write(tmp_path, TWO_CHUNKS)
     assert main(["--split-input-file", "--verify-diagnostics", f]) == 1
     out = capsys.readouterr().err.splitlines()
-    assert out[0] == f"{f}:10:3: error: unexpected error: {MSG10}"
+    assert out[0] == f"{f}:10:8: error: unexpected error: {MSG10}"
     fixed = TWO_CHUNKS.replace("func.func @g", "// expected-error @below {{not an axis of the mesh}}\nfunc.func @g")
     fixed = fixed.replace('  %0 = sdy.reshard %arg0 <@mesh, [{"b"}]>',
                           '  // expected-error @+1 {{axis "b" in dim 0}}\n  %0 = sdy.reshard %arg0 <@mesh, [{"b"}]>')
@@ -110,7 +110,7 @@ def test_text_diagnostics_on_stderr_machine_formats_on_stdout(tmp_path):
     f = write(tmp_path, TWO_CHUNKS)
     text = subprocess.run([sys.executable, "-m", "shardy_py", "verify", "--split-input-file", f],
                           capture_output=True, text=True)
-    assert (text.returncode, text.stdout) == (1, "") and text.stderr.startswith(f"{f}:4:3: error: ")
+    assert (text.returncode, text.stdout) == (1, "") and text.stderr.startswith(f"{f}:4:8: error: ")
     for fmt in ("json", "github"):
         r = subprocess.run([sys.executable, "-m", "shardy_py", "verify", "--split-input-file", f"--format={fmt}", f],
                            capture_output=True, text=True)

@@ -105,7 +105,9 @@ def _print_scan(out, op) -> None:
     out.attr_dict(op, {"dimension", "operandSegmentSizes", "resultSegmentSizes"}, with_keyword=True)
     out.write(" ")
     out.region(op.regions[0], entry_args=True)
-    out.write(" : " + out.functional_type([v.type for v in op.operands], [r.type for r in op.results]))
+    ins = [v.type if v is not None and v.type is not None else t  # (a value of no known type: as written)
+           for v, t in zip(op.operands, op.operand_types_view, strict=False)]
+    out.write(" : " + out.functional_type(ins, [r.type for r in op.results]))
 
 
 declare("chlo.scan", operands=("inputs*", "inits*"),

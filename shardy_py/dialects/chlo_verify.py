@@ -20,8 +20,15 @@ from shardy_py.dialects.stablehlo_verify_common import (
     shape,
     tensor,
     typed_prop,
+    types_text,
 )
-from shardy_py.dialects.stablehlo_verify_types import arg_types, entry_block, known, terminator_types
+from shardy_py.dialects.stablehlo_verify_types import (
+    arg_types,
+    compatible_shape,
+    entry_block,
+    known,
+    terminator_types,
+)
 from shardy_py.ir.stablehlo_attrs import DotDimensionNumbersAttr, RaggedDotDimensionNumbersAttr
 from shardy_py.verify.diagnostics import Failure, fail
 
@@ -141,6 +148,10 @@ def verify_top_k(op, ctx) -> Failure | None:
         return None
     t = op.operands[0].type
     dims, k = shape(t), int_prop(op, "k")
+    if dims is None and t.is_shaped:  # unranked: results of the element types alone
+        from shardy_py.ir.types import parse_type
+
+        return check_inferred(op, [parse_type(f"tensor<*x{element(t)}>"), parse_type("tensor<*xi32>")])
     if dims is None or k is None:
         return None
     if not dims:
@@ -311,5 +322,11 @@ def _scan_results(op, block, n_carries: int, dim: int, size: int | None) -> Fail
         if i < n_outputs:
             dims.insert(dim, -1 if size is None else size)
         inferred.append(tensor(dims, element(t)))
-    return check_inferred(op, inferred)
+    results = [r.type for r in op.results]  # (ScanOp::isCompatibleReturnTypes: verifyCompatibleShapes, shapes only)
+    if None in results:
+        return None
+    if len(results) != len(inferred) or not all(compatible_shape(a, b) for a, b in zip(inferred, results, strict=True)):
+        return op_fail(op, f"inferred type(s) {types_text(inferred)} are incompatible with return type(s) of "
+                           f"operation {types_text(results)}")
+    return None
 

@@ -18,12 +18,14 @@ def parse_while(cur, state) -> None:
     cur.expect("(", "'('")
     bound: list[tuple[str, int]] = []
     inits: list[str] = []
+    init_at: list[int] = []
     while not cur.accept(")"):
         if bound:
             cur.expect(",", "',' or ')'")
         at = cur.ws()
         bound.append((cur.value_use(), at))
         cur.expect("=", "'='")
+        init_at.append(cur.ws())
         inits.append(cur.value_use())
     types = []
     if inits:
@@ -31,6 +33,10 @@ def parse_while(cur, state) -> None:
         types = cur.types()
         if len(types) != len(inits):
             raise cur.error(f"{len(inits)} operands present, but expected {len(types)}")
+    for name, t, at in zip(inits, types, init_at, strict=True):  # (resolved before the regions are read)
+        v = cur.p.lookup(name)
+        if v is not None and v.type is not None and t is not None and v.type != t:
+            raise cur.p.ssa.type_mismatch(name, v, t, at)
     if cur.keyword("attributes"):
         entries = cur.attr_dict()
         if entries is None:
@@ -49,9 +55,20 @@ def parse_while(cur, state) -> None:
 
 
 def print_while(out, op) -> None:
-    """``printWhileOp``."""
+    """``printWhileOp``.  Its one type list stands for the operands, the results and both regions' entry
+    arguments: a while whose others are not compatible with its operands (invalid IR, which MLIR prints
+    generic) prints generic, so that what it says is kept; compatible ones (a refined shape) are dropped,
+    as MLIR drops them."""
+    from shardy_py.dialects.stablehlo_verify_types import hlo_compatible_all
+    from shardy_py.syntax.format import PrintGeneric
+
     cond, body = op.regions
-    args = body.blocks[0].arguments if body.blocks else []
+    types = [v.type if v is not None else t for v, t in zip(op.operands, op.operand_types_view, strict=False)]
+    if len(types) != len(op.operands) or not hlo_compatible_all(types, [r.type for r in op.results]) or any(
+            not r.blocks or not hlo_compatible_all(types, [a.type for a in r.blocks[0].arguments])
+            for r in (cond, body)):
+        raise PrintGeneric
+    args = body.blocks[0].arguments
     out.write("(" + ", ".join(f"{out.value(a)} = {out.operand(op, i)}" for i, a in enumerate(args)) + ")")
     if op.operands:
         out.write(" : " + ", ".join(str(v.type) for v in op.operands))
@@ -107,7 +124,9 @@ def print_reduce(out, op) -> None:
         out.write(f" applies {inner.name}")
     out.write(" across dimensions = " + I64Array.print(op.properties.get("dimensions")))
     out.attr_dict(op, {"dimensions"})
-    out.write(" : " + out.functional_type([v.type for v in op.operands], [v.type for v in op.results]))
+    ins = [v.type if v is not None and v.type is not None else t  # (a value of no known type: as written)
+           for v, t in zip(op.operands, op.operand_types_view, strict=False)]
+    out.write(" : " + out.functional_type(ins, [v.type for v in op.results]))
     if inner is not None:
         return
     out.newline()

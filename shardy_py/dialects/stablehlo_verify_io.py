@@ -159,7 +159,7 @@ def verify_async_start(op, ctx) -> Failure | None:
             return None
         if v.type.text != a.type.text:
             return op_fail(op, f"operand type {q(v.type)} at index {i} must match region argument type {q(a.type)}")
-    returned = [v.type for v in block.ops[-1].operands]
+    returned = [v.type if v is not None else None for v in block.ops[-1].operands]
     if len(returned) != 1:
         return op_fail(op, f"region must return exactly one value, but got {len(returned)}")
     if returned[0] is None:

@@ -27,6 +27,7 @@ from shardy_py.dialects.stablehlo_verify_types import (
     is_i1_scalar,
     is_ranked,
     known,
+    might_have_terminator,
     promotable,
     q,
     rank,
@@ -44,6 +45,8 @@ def verify_reducer(block, input_types, init_types, allowed_dims) -> Failure | No
     args = arg_types(block)
     if len(args) != 2 * n:
         return fail(f"Reduction-region must take {2 * n} parameters, but takes {len(args)} parameter(s)")
+    if not might_have_terminator(block):
+        return fail("The reduction-region expected to have a terminator")
     rets = terminator_types(block)
     if not rets:
         return fail("The reduction-region expected to return some value(s)")
@@ -212,16 +215,22 @@ def verify_while(op, ctx) -> Failure | None:
     if not known(op) or len(op.regions) != 2:
         return None
     cond, body = (entry_block(r) for r in op.regions)
-    if cond is None or body is None or not block_known(cond) or not block_known(body):
+    if cond is None or body is None:
         return None
     operands = [v.type for v in op.operands]
     cond_args, body_args = arg_types(cond), arg_types(body)
+    if None in cond_args or None in body_args:
+        return None
     if not hlo_compatible_all(operands, cond_args):
         return fail("expect operands to be compatible with condition block arguments but got "
                     f"{types_text(operands)} vs {types_text(cond_args)}")
     if not hlo_compatible_all(operands, body_args):
         return fail("expect operands to be compatible with body block arguments but got "
                     f"{types_text(operands)} vs {types_text(body_args)}")
+    if not might_have_terminator(body):
+        return fail("The while body-region expected to have a terminator")
+    if not block_known(cond) or not block_known(body):
+        return None
     body_rets = terminator_types(body)
     if not hlo_compatible_all(operands, body_rets):
         return fail("expect operands to be compatible with body block return types but got "

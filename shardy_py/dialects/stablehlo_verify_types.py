@@ -197,6 +197,14 @@ def terminator_types(block) -> list[Type | None] | None:
     return types
 
 
+def might_have_terminator(block) -> bool:
+    """``Block::mightHaveTerminator``: the block's last op is (or, of a dialect MLIR does not know, may be) a
+    terminator."""
+    from shardy_py.syntax.known_ops import might_be_terminator
+
+    return block is not None and bool(block.ops) and might_be_terminator(block.ops[-1].name)
+
+
 def block_known(block) -> bool:
     """Whether a block's argument and terminator operand types are all known."""
     ts = terminator_types(block)
@@ -223,8 +231,8 @@ def nearest_symbol(op, symbol: str):
 
 def _regions_key(op):
     """What the region verifiers read of an op besides its types and properties: per region, the entry
-    block's argument types, op count and terminator operand types; None (judge every time) when a property
-    names a symbol, whose meaning depends on the module."""
+    block's argument types, op count, and its last op's name and operand types; None (judge every time) when a
+    property names a symbol, whose meaning depends on the module."""
     props = op.properties_view
     if props and any("@" in str(v) for v in props.values()):
         return None
@@ -232,7 +240,7 @@ def _regions_key(op):
     for r in op.regions:
         b = r.blocks[0] if r.blocks else None
         regions.append(None if b is None else
-                       (tuple([a.type for a in b.arguments]), len(b.ops),
+                       (tuple([a.type for a in b.arguments]), len(b.ops), b.ops[-1].name if b.ops else None,
                         tuple([v.type if v is not None else None for v in b.ops[-1].operands]) if b.ops else ()))
     return tuple(regions)
 

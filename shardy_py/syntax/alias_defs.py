@@ -21,10 +21,16 @@ _WS = re.compile(r"\s*")
 def check_alias_definition(p, name: str, start: int, end: int, defined: dict) -> None:
     """The definition of alias ``name`` (its value in ``p.text[start:end]``): one value, a new name."""
     text = p.text
+    if "." in name:  # (a dialect's own attribute or type: no alias)
+        kind = "type" if name[0] == "!" else "attribute"
+        raise p.error(text.rfind(name, 0, start), f"{kind} names with a '.' are reserved for dialect-defined names")
     if name in defined:
         kind = "type" if name[0] == "!" else "attribute"
         raise p.error(text.rfind(name, 0, start), f"redefinition of {kind} alias id '{name[1:]}'")
     if _USES_AN_ALIAS.search(text, start, end):
+        for m in _ALIAS_CANDIDATE.finditer(text, start, end):  # (a definition reads the aliases defined before it)
+            if m.group() not in defined and not _in_string(text, m.start()):
+                raise p.error(m.end(), f"undefined symbol alias id '{m.group()[1:]}'")
         return  # (a value written with other aliases: checked where it is used)
     reader = AttrReader(text)
     try:
@@ -37,6 +43,21 @@ def check_alias_definition(p, name: str, start: int, end: int, defined: dict) ->
     if pos < end:
         raise p.error(wrong_token_offset(text, pos),
                       f"unexpected {text[pos:end].split()[0][:20]!r} after the value of alias {name}")
+
+
+_NAME = re.compile(r"[#!][\w$.-]*")
+
+
+def not_a_definition(p, start: int):
+    """The error for top-level text at ``start`` that starts as an alias definition (``#name``,
+    ``!name``) but is none: a dialect's name (with a dot), or a name without its '='."""
+    text = p.text
+    name = _NAME.match(text, start).group()
+    kind = "type" if name[0] == "!" else "attribute"
+    if "." in name:
+        return p.error(start, f"{kind} names with a '.' are reserved for dialect-defined names")
+    return p.error(wrong_token_offset(text, _WS.match(text, start + len(name)).end()),
+                   f"expected '=' in {kind} alias definition")
 
 
 def _in_string(text: str, at: int) -> bool:

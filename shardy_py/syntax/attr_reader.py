@@ -98,7 +98,12 @@ class AttrReader(TypeReader):
                 return self._dense_resource(after + 1, end)
         if word in _OPAQUE_BUILTINS:
             return self._opaque_builtin(pos, after, end)
-        t, p = self.type(pos, end)
+        try:
+            t, p = self.type(pos, end)
+        except AttrSyntaxError as e:
+            if e.offset == pos:  # (no type starts here either: MLIR's parseAttribute gives up on the token)
+                raise self.error("expected attribute value", pos) from None
+            raise
         return B.TypeAttr(t), p
 
     def _optional_type(self, pos: int, end: int) -> tuple[T.Type | None, int]:
@@ -232,6 +237,8 @@ class AttrReader(TypeReader):
 
     def _opaque_builtin(self, pos: int, after: int, end: int) -> tuple[Attr, int]:
         p = after
+        if self.text[pos:after] == "loc" and not self.text.startswith("(", self.skip(after)):
+            raise self.error("expected '(' in inline location", self.skip(after))
         if self.text.startswith("[", p):  # distinct[N]<...>
             p = self.balanced_end(p, end)
         if p < end and self.text[p] in "<(":

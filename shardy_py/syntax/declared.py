@@ -6,9 +6,10 @@ whichever form it was written in.
 """
 from __future__ import annotations
 
-from shardy_py.dialects.registry import OpDecl
+from shardy_py.dialects.registry import SINGLE, OpDecl
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.syntax.format_parse import FormatParser, ParseState
+from shardy_py.syntax.known_ops import results_mismatch
 
 
 def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
@@ -61,15 +62,16 @@ def finish(p, cur, op: Operation, decl: OpDecl, state: ParseState) -> None:
             op.properties[a.name] = a.default
     nresults = sum(n for _, n in op.result_groups)
     rtypes = _group_order(decl.results, state.result_types, state.all_result_types)
-    if not rtypes and nresults:
+    fixed = len(decl.results) if all(r.kind == SINGLE for r in decl.results) else None
+    if not rtypes and (nresults or fixed) and not op.generic_form:  # (the generic form spells every type)
         if decl.infer_results is not None:
             rtypes = list(decl.infer_results(op))
         elif "SameOperandsAndResultType" in decl.traits and types:
-            rtypes = [types[0]] * nresults
+            rtypes = [types[0]] * (nresults or fixed)
     if len(rtypes) != nresults:
-        raise p.error(p.offset_of(op.loc), f"'{op.name}' has {len(rtypes)} result type"
-                      f"{'s' if len(rtypes) != 1 else ''}, but {nresults} result"
-                      f"{'s were' if nresults != 1 else ' was'} named")
+        if nresults:
+            raise p.error(p.offset_of(op.loc), results_mismatch(len(rtypes), nresults))
+        op.result_groups = [("", len(rtypes))] if rtypes else []  # results left unnamed
     raws = state.all_regions if state.all_regions is not None else [
         r for d in decl.regions for r in state.regions.get(d.name, [])]
     isolated = "IsolatedFromAbove" in decl.traits

@@ -13,7 +13,7 @@ from shardy_py.ir import types as T
 from shardy_py.ir.dense_attrs import DenseElementsAttr, SparseElementsAttr, num_elements, scalar_layout
 from shardy_py.syntax.numbers import LiteralError, decimal_float_bits, hex_float_bits, integer_value
 
-_TOKEN = re.compile(r"""(?:\s+|//[^\n]*)*(?:
+_TOKEN = re.compile(r"""(?:\s+|//[^\n\r]*)*(?:
     (?P<punct>[\[\](),])
   | (?P<str>"(?:[^"\\\n]|\\.)*")
   | (?P<num>(?P<neg>-)?\s*(?:(?P<float>\d+\.\d*(?:[eE][-+]?\d+)?)|0x(?P<hex>[0-9a-fA-F]+)|(?P<int>\d+))(?![\w.]))

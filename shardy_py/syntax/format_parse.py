@@ -42,6 +42,8 @@ class ParseState:
         self.region_args: list[list] | None = None
         #: A function(op) -> regions for regions the syntax implies without writing them.
         self.build_regions = None
+        #: Where each operand group's names start (for the errors about them).
+        self.operand_at: dict[str, int] = {}
 
     # -- setters used by custom directives --------------------------------------------------------
     def set_operands(self, var, names: list[str]) -> None:
@@ -93,6 +95,12 @@ class FormatParser:
     def run(self) -> None:
         for el in self.fmt.elements:
             self.element(el)
+        st = self.state
+        for name in _typed_operands(self.fmt):  # (ODS's resolveOperands: one written type per operand)
+            names, types = st.operands.get(name), st.operand_types.get(name, [])
+            if names is not None and len(names) != len(types):
+                raise self.cur.error(f"number of operands and types do not match: got {len(names)} operands and "
+                                     f"{len(types)} types", st.operand_at.get(name))
 
     def literal(self, text: str) -> None:
         cur = self.cur
@@ -170,6 +178,7 @@ class FormatParser:
         cur, st = self.cur, self.state
         if v.kind == "operand":
             kind = self.decl.operand(v.name)[1].kind
+            st.operand_at[v.name] = cur.ws()
             if kind == VARIADIC:
                 st.operands[v.name] = cur.value_uses()
             elif kind == OPTIONAL:
@@ -199,8 +208,8 @@ class FormatParser:
         cur = self.cur
         if isinstance(arg, Var):
             defn = (self.decl.operand(arg.name) or self.decl.result(arg.name))[1]
-            if defn.kind == VARIADIC:
-                return cur.types() if cur.at_type() else []
+            if defn.kind == VARIADIC:  # (ODS's parseTypeList: at least one type)
+                return cur.types()
             if defn.kind == OPTIONAL:
                 return [cur.type()] if cur.at_type() else []
             return [cur.type()]
@@ -231,3 +240,25 @@ class FormatParser:
             probe = getattr(DIRECTIVES[el.name][0], "starts", None)
             return probe(cur) if probe else True
         return True
+
+
+_TYPED: dict[int, tuple[str, ...]] = {}
+
+
+def _typed_operands(fmt: Format) -> tuple[str, ...]:
+    """The operand groups whose types ``fmt`` spells with ``type($name)`` (anywhere, optional groups too)."""
+    hit = _TYPED.get(id(fmt))
+    if hit is None:
+        found: list[str] = []
+
+        def walk(elements) -> None:
+            for el in elements:
+                if isinstance(el, OptionalGroup):
+                    walk(el.then)
+                    walk(el.otherwise)
+                elif isinstance(el, TypeOf) and isinstance(el.arg, Var) and el.arg.kind == "operand":
+                    found.append(el.arg.name)
+
+        walk(fmt.elements)
+        hit = _TYPED[id(fmt)] = tuple(found)
+    return hit

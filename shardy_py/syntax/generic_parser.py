@@ -11,6 +11,7 @@ from shardy_py.ir.ops import Operation
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
 from shardy_py.syntax.generic_props import adopt_generic, has_adapter
+from shardy_py.syntax.known_ops import results_mismatch
 
 
 def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> None:
@@ -77,8 +78,9 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
         op.properties = props
     nresults = sum(n for _, n in op.result_groups)
     if len(outs) != nresults:
-        raise cur.error(f"{nresults} result{'s are' if nresults != 1 else ' is'} named but the type has "
-                        f"{len(outs)}", at)
+        if nresults:
+            raise p.error(p.offset_of(op.loc), results_mismatch(len(outs), nresults))
+        op.result_groups = [("", len(outs))]  # results left unnamed
     p.make_results(op, op.result_groups, outs)
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 #: Dialects whose every op we declare (stablehlo and chlo: ``dialects/``; sdy, func, builtin: the
 #: parser's own handlers), as jaxlib registers them: these dialects allow no unknown op.
 CLOSED_DIALECTS = frozenset({"stablehlo", "chlo", "sdy", "func", "builtin"})
+#: The ops with MLIR's IsTerminator trait among those of the dialects we declare in full.
+TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
 #: Ops of those dialects that exist in MLIR but that we keep as written (no declaration of ours).
 KEPT_AS_WRITTEN = frozenset({"builtin.unrealized_conversion_cast"})
 
@@ -19,3 +21,16 @@ def check_known_op(parser, name: str, offset: int, generic: bool) -> None:
         raise parser.error(offset, f"unregistered operation '{name}' found in dialect ('{dialect}') that does "
                                    "not allow unknown operations")
     raise parser.error(offset, f"custom op '{name}' is unknown")
+
+
+def results_mismatch(defined: int, named: int) -> str:
+    """MLIR's error for an op written with ``named`` result names that defines ``defined`` results
+    (``OperationParser::parseOperation``; results may also be left unnamed)."""
+    if defined == 0:
+        return "cannot name an operation with no results"
+    return f"operation defines {defined} results but was provided {named} to bind"
+
+
+def might_be_terminator(name: str) -> bool:
+    """MLIR's ``mightHaveTrait<IsTerminator>``: a terminator, or an op of a dialect MLIR does not know."""
+    return name in TERMINATORS or name.split(".", 1)[0] not in CLOSED_DIALECTS

@@ -19,6 +19,7 @@ from shardy_py.ir.types import DYNAMIC, RankedTensorType, Type, UnrankedTensorTy
 from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dense import canonical_dense_elements
 from shardy_py.syntax.floats import canonical_dense_pieces, canonical_dense_value, canonical_float_attr
+from shardy_py.syntax.lexer_check import first_lexer_error, first_odd_character
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.scanner import (
     _CLOSERS,
@@ -30,6 +31,7 @@ from shardy_py.syntax.scanner import (
     RawRegion,
     Scanner,
     blank_comments,
+    is_wrong_token_error,
     wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
@@ -110,6 +112,11 @@ class Cursor:
 
     def error(self, message: str, offset: int | None = None) -> ParseError:
         off = self.pos if offset is None else offset
+        if _AT_THE_NEXT_TOKEN.match(message):
+            if off >= self.end:
+                off = min(self.p.scanner.skip_ws(self.end), len(self.text) - 1)  # (MLIR: at the token there)
+        elif ", found " in message and is_wrong_token_error(message):
+            off = wrong_token_offset(self.text, off)  # (a token not the expected one: after the text before it)
         return self.p.error(off, f"'{self.opname}': {message}")
 
     def at_end(self) -> bool:
@@ -191,6 +198,8 @@ class Cursor:
         start = self.ws()
         self.skip_type()
         text = self.p.norm(start, self.pos)
+        if "#stablehlo" in text or "#chlo" in text:  # (an encoding: read by its dialect, as MLIR does)
+            check_dialect_attributes(self.p, start, self.pos)
         if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
             text = self.p.expand_aliases(text)
         t = parse_type(text)
@@ -199,7 +208,8 @@ class Cursor:
         _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
         if err is not None:
             at = start + err.offset if text == self.text[start:self.pos] else start
-            raise self.p.error(at, err.message)
+            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                               err.message)
         _CHECKED_TYPES.add(t.text)
         return t
 
@@ -282,6 +292,16 @@ class Cursor:
 
     def finish(self) -> None:
         if not self.at_end():
+            result = _NUMBERED_RESULT_NAME.match(self.text, self.pos)
+            if result is not None and "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]:
+                # (a line starting `%0#1 = `: the next op, whose results MLIR reads first)
+                raise self.p.error(result.end() - 1, "expected '=' after SSA name")
+            c = self.text[self.pos]
+            on_a_new_line = "\n" in self.text[wrong_token_offset(self.text, self.pos):self.pos]
+            if on_a_new_line and not (c in '%"_^#!' or c.isalpha()):
+                # (text on a line of its own after the op's syntax: MLIR's op ended on the line before, and
+                # no op starts with this text: a wrong token, after the text before it)
+                raise self.p.error(wrong_token_offset(self.text, self.pos), "expected operation name in quotes")
             raise self.error(f"unexpected {self.found()} at the end of the op")
 
     # -- declared ops (syntax.format) ------------------------------------------------
@@ -408,8 +428,11 @@ class ModuleParser:
             raise self.error(start + e.offset, prefix + e.message) from None
 
     def attr_value(self, start: int, end: int) -> A.Attr:
-        """An attribute value: sdy attributes parsed, anything else kept as text."""
+        """An attribute value: sdy attributes parsed, anything else kept as text (its StableHLO/CHLO
+        attributes read, as MLIR reads them)."""
         text = self.text[start:end].strip()
+        if "#stablehlo" in text or "#chlo" in text:
+            check_dialect_attributes(self, start, end)
         if text.startswith("#sdy"):
             m = _SDY_ATTR_HEAD.match(text)
             if m and m.group() in _SDY_STANDALONE:
@@ -444,8 +467,8 @@ class ModuleParser:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
-        if canonical.startswith("dense<") and len(canonical) < 4096:
-            _check_dense_shape(self, canonical, start + lead)
+        if len(canonical) < 4096:
+            _check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:
             stray = _stray_closer(raw)
             if stray >= 0:
@@ -543,9 +566,13 @@ class ModuleParser:
         entries: dict[str, A.Attr] = {}
         locs: dict[str, Location] = {}
         bounds = self._split_commas(start + 1, end - 1)
+        if bounds and self.text[bounds[-1][1]:bounds[-1][1] + 1] == ",":
+            bounds.append((bounds[-1][1] + 1, end - 1))  # (after a last ',': no name)
         for s, e in bounds:
             seg_text = self.text[s:e]
             if not seg_text.strip():
+                if len(bounds) > 1:  # (MLIR: a name after every ',', a wrong token after it)
+                    raise self.error(wrong_token_offset(self.text, self.scanner.skip_ws(s)), "expected attribute name")
                 continue
             k = s + len(seg_text) - len(seg_text.lstrip())
             m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
@@ -564,6 +591,8 @@ class ModuleParser:
                 value = self.attr_value(rest + 1, e)
             else:
                 raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            if name in entries:
+                raise self.error(k, f"duplicate key '{name}' in dictionary attribute")
             entries[name] = value
             locs[name] = self.loc(k)
         return entries, locs
@@ -630,7 +659,9 @@ class ModuleParser:
                 vname = name if count == 1 else f"{name}#{k}"
                 v = Value(vname, t, op, idx, loc, NO_ATTRIBUTES)  # only arguments carry attributes
                 op.results.append(v)
-                if count > 1 and k == 0:
+                if not name:
+                    pass  # results left unnamed (`"d.op"() : () -> i32`): no name refers to them
+                elif count > 1 and k == 0:
                     self.define(v, name)  # `%0` names `%0#0`
                     self.scopes[-1][vname] = v
                 else:
@@ -653,6 +684,9 @@ class ModuleParser:
         self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
+        saved_func_depth = self.func_depth
+        if parent.name != "func.func":
+            self.func_depth = 0  # (func is the default dialect of a function's body only, not of regions in it)
         try:
             block = Block(parent=region)
             region.blocks.append(block)
@@ -690,6 +724,7 @@ class ModuleParser:
         finally:
             self.scopes, self.all_scopes = saved, saved_all
             self.region_depth -= 1
+            self.func_depth = saved_func_depth
         return region
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
@@ -761,8 +796,8 @@ class ModuleParser:
                 if m.group(3):
                     break
         m = _OP_NAME.match(text, pos, raw.end)
-        if not m:
-            raise self.error(pos, "expected an operation name")
+        if not m:  # (MLIR: a wrong token, after the text before it)
+            raise self.error(wrong_token_offset(text, pos), "expected operation name in quotes")
         generic = m.group(1) is not None
         name = m.group(1) if generic else m.group(2)
         if not generic and not _DOTTED_NAME.match(name):
@@ -823,6 +858,7 @@ class ModuleParser:
                 spans.append((colon, colon, "attrs_before"))
                 spans.sort(key=lambda x: x[0])
         for s, e, r in spans:
+            self._check_tokens(pos, s)
             self._scan_uses(pos, s, names, bound)
             pieces.extend(self._text_pieces(pos, s))
             if r == "attrs_before":
@@ -846,6 +882,7 @@ class ModuleParser:
             else:
                 pieces.append(r)
             pos = e
+        self._check_tokens(pos, raw.end)
         self._scan_uses(pos, raw.end, names, bound)
         tail = self._text_pieces(pos, raw.end)
         pieces.extend(tail)
@@ -867,6 +904,12 @@ class ModuleParser:
             pieces[idx] = region
         self.make_results(op, op.result_groups, rtypes)
         op._pieces = canonical_dense_pieces(pieces) if "dense<" in self.text[start:raw.end] else pieces
+
+    def _check_tokens(self, start: int, end: int) -> None:
+        """An unknown op's text kept as written: MLIR's lexer reads it all (``lexer_check``)."""
+        bad = first_lexer_error(self.text, start, end)
+        if bad is not None:
+            raise self.error(*bad)
 
     def _top_level_newlines(self, start: int, raw: RawOp) -> set[int]:
         """Offsets of the line breaks of this op that are outside brackets (continuation lines)."""
@@ -1102,20 +1145,36 @@ def _stray_closer(text: str) -> int:
     return -1
 
 
+#: A value name with a result number (``%0#``), as a line that starts an op may not have.
+_NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
+#: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
+#: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")
 _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
 _NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
 
 
-def _check_dense_shape(p: ModuleParser, text: str, at: int) -> None:
-    """MLIR's parse error for an elements literal whose shape is not its type's (``dense<[1, 2, 3]> :
-    tensor<2xi32>``), at the literal."""
+def _check_attribute(p: ModuleParser, canonical: str, at: int, end: int) -> None:
+    """MLIR's parse error for an attribute value we keep as text: read as written (``canonical`` when it uses
+    aliases) by ``attr_reader``, the error at its token (an elements literal's own checks at its ``dense``)."""
     from shardy_py.syntax.attr_reader import parse_attribute
 
+    written = p.text[at:end]
+    text = canonical if "#" in written or "!" in written else written
     try:
         parse_attribute(text)
     except AttrSyntaxError as e:
-        if e.message.startswith("inferred shape"):
-            raise p.error(at, e.message) from None
+        where, message = at, e.message
+        if text is not written and text == written.strip():  # (canonical as written: the same offsets)
+            where, written = at + len(written) - len(written.lstrip()), text
+            text = written
+        if text is written:
+            whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
+            where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
+        if message.endswith("after the value"):  # (two entries without the ',' between them)
+            message = "expected '}' in attribute dictionary"
+        raise p.error(wrong_token_offset(p.text, where) if is_wrong_token_error(message) else where,
+                      message) from None
 
 
 def _located_sdy(p: ModuleParser, cur: Cursor, op: Operation, key: str, rule: str) -> None:
@@ -1147,11 +1206,13 @@ def _single_type(p: ModuleParser, cur: Cursor, op: Operation, operands: list[str
 
 
 def _expect_results(p: ModuleParser, op: Operation, n: int | None) -> None:
+    """The op has ``n`` results: named as written, or left unnamed (MLIR's ``bindResults``)."""
     have = sum(k for _, k in op.result_groups)
     if n is not None and have != n:
-        raise p.error(p.offset_of(op.loc),
-                      f"'{op.name}' has {n} result{'s' if n != 1 else ''}, but {have} "
-                      f"{'were' if have != 1 else 'was'} named")
+        if have == 0:
+            op.result_groups = [("", n)]
+            return
+        raise p.error(p.offset_of(op.loc), results_mismatch(n, have))
 
 
 def h_mesh(p: ModuleParser, cur: Cursor, op: Operation) -> None:
@@ -1252,8 +1313,8 @@ def _region_op_tail(p: ModuleParser, cur: Cursor, op: Operation, operands: list[
     op.properties["type_loc"] = p.loc(cur.pos)
     ins, outs = cur.function_type()
     op.operand_types = ins
-    p.make_results(op, op.result_groups, outs)
     _expect_results(p, op, len(outs))
+    p.make_results(op, op.result_groups, outs)
     _trailer(p, cur, op)
 
 
@@ -1321,6 +1382,7 @@ def h_constant(p: ModuleParser, cur: Cursor, op: Operation) -> None:
     value = p.norm(start, cur.pos)
     cur.expect(":", "':' and the type")
     t = cur.type()
+    _check_attribute(p, f"{value} : {t}", start, cur.pos)  # (read as MLIR reads it, as stablehlo.constant's)
     # the value's type is the result type (MLIR elides it): canonical floats need its element type
     if value.startswith("dense<") and not (isinstance(t, RankedTensorType) and DYNAMIC not in t.shape):
         shaped = isinstance(t, (RankedTensorType, UnrankedTensorType, VectorType))
@@ -1463,16 +1525,15 @@ def h_func(p: ModuleParser, cur: Cursor, op: Operation) -> None:
             raise cur.error("a function with a body needs named arguments (%arg0: type, ...)")
         brace = cur.pos
         raw = cur.region()
-        if not raw.items and p.scanner.unclosed is None:  # (an unclosed body: that error first)
-            raise cur.error("expected a non-empty function body", brace)
+        if not raw.items and not args and p.scanner.unclosed is None:  # (an unclosed body: that error first)
+            raise cur.error("expected a non-empty function body", brace)  # (with arguments: an empty block)
         p.func_depth += 1
         try:
             region = p.build_region(raw, op, args, isolated=True)
         finally:
             p.func_depth -= 1
         op.regions.append(region)
-    elif named:
-        raise cur.error("a function with named arguments needs a body")
+    # (a declaration may name its arguments: MLIR reads and drops the names)
     _trailer(p, cur, op)
 
 
@@ -1529,10 +1590,12 @@ _HANDLERS = {
 }
 
 
-from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses  # noqa: E402
+from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses, not_a_definition  # noqa: E402
 from shardy_py.syntax.declared import parse_custom  # noqa: E402
+from shardy_py.syntax.dialect_attr_check import check_dialect_attributes  # noqa: E402
+from shardy_py.syntax.earlier_errors import earlier_error  # noqa: E402
 from shardy_py.syntax.generic_parser import parse_generic  # noqa: E402
-from shardy_py.syntax.known_ops import check_known_op  # noqa: E402
+from shardy_py.syntax.known_ops import check_known_op, results_mismatch  # noqa: E402
 
 #: Characters Python counts as white space but MLIR's lexer rejects (outside comments).
 _NOT_WHITE_SPACE = re.compile("[\v\f]")
@@ -1550,7 +1613,8 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
     raise ParseError(message, line, col, offset, filename)
 
 
-def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True) -> Module:
+def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
+                 _earlier: bool = True) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
 
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
@@ -1563,7 +1627,9 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         raise ParseError("the input contains a NUL byte; is this a binary file?", line, col, i, filename)
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
+    odd = first_odd_character(blanked)
     p = ModuleParser(blanked, filename, first_line, fast_paths)
+    p.scanner.source = text
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -1587,12 +1653,16 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     else:
                         p.attr_aliases[alias.group(1)] = body  # an unknown dialect's text, kept as written
                     continue
+            if c in "#!" and not alias:
+                raise not_a_definition(p, item.start)
             if c in "#!" or p.text.startswith("{-#", item.start):
                 # alias definitions after the ops (MLIR prints location aliases there) stay after them
                 (postamble if ops else preamble).append(
                     p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
+        if odd is not None:
+            raise p.error(odd, "unexpected character")
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
         check_alias_uses(p, set(alias_names))
@@ -1600,9 +1670,20 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
     except ParseError as e:
+        if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
+            raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
+        lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
+        if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
+            raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+        first = earlier_error(text, e, lambda prefix: parse_module(
+            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
+            lambda name, at: None if name in _HANDLERS or lookup(name) else check_known_op(p, name, at, False)
+        ) if _earlier else None
+        if first is not None:
+            raise first from None
         raise
     finally:
         if gc_was_enabled:

@@ -33,14 +33,20 @@ import attrs
 
 from shardy_py.errors import ParseError
 
-_STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n]*|->|[()\[\]{}<>\n]')
+_STRUCT = re.compile(r'"(?:[^"\\\n]|\\.)*"|"|//[^\n\r]*|->|[()\[\]{}<>\n]')
 #: White space short of a line break: what the printer's folding (``str.strip``, ``\s``) takes for it.
 _INLINE_SPACE = re.compile(r"[^\S\n]*")
-_SKIP_WS = re.compile(r"(?:\s+|//[^\n]*)*")
+_SKIP_WS = re.compile(r"(?:\s+|//[^\n\r]*)*")
 # A line that starts a new op (or closes a region) rather than continuing the previous op.
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
+#: The custom form of a function (whose body ends it).
+_FUNC_HEAD = re.compile(r"(?:func\.)?func\s")
+#: Nothing more on the line (white space, then its end).
+_LINE_END = re.compile(r"[ \t]*(?:\n|\Z)")
+#: A pretty dialect attribute or type name just before a '<' (``#sdy.sharding<``, ``!stablehlo.token<``).
+_PRETTY_NAME_BEFORE = re.compile(r"(?<![\w$.])[#!][A-Za-z_][\w$]*\.[\w$.]+\Z")
 #: One token of an op's top-level text between two of its bracket groups (a stretch of one line).
 _STRETCH_TOKEN = re.compile(
     r'(?P<results>%[\w$.-]+(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.-]+(?::\d+)?)*[ \t]*=(?!=))'
@@ -104,7 +110,7 @@ class RawOp:
     shape: str | None = None
 
 
-_STRING_OR_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n]*')
+_STRING_OR_COMMENT = re.compile(r'("(?:[^"\\\n]|\\.)*")|//[^\n\r]*')
 
 
 def blank_comments(text: str) -> str:
@@ -117,6 +123,17 @@ def blank_comments(text: str) -> str:
     if "//" not in text:
         return text
     return _STRING_OR_COMMENT.sub(lambda m: m.group(1) or " " * (m.end() - m.start()), text)
+
+
+#: ``expected ...`` errors MLIR reports at the token itself (``emitError`` at a location), not as a wrong token.
+_AT_THE_TOKEN = re.compile(r"expected (one of|::|integer (elements|value)|floating-point elements|string elements|"
+                           r"i1 type|elements of)")
+
+
+def is_wrong_token_error(message: str) -> bool:
+    """Whether MLIR reports ``message`` with ``emitWrongTokenError`` (see ``wrong_token_offset``): its parser's
+    "expected X" errors, but for those it places at the token itself."""
+    return message.startswith("expected") and not _AT_THE_TOKEN.match(message)
 
 
 def wrong_token_offset(text: str, pos: int) -> int:
@@ -148,6 +165,38 @@ class LineIndex:
         return i + self.first_line, offset - self.starts[i] + 1
 
 
+_PRETTY_CLOSERS = {">": "<", "]": "[", ")": "(", "}": "{"}
+_STRING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+def pretty_body_failure(source: str, lt: int) -> tuple[int, str] | None:
+    """MLIR's ``parseDialectSymbolBody`` from the '<' at ``lt``: the body of a pretty dialect attribute or type
+    is scanned character by character (comments too; strings by the lexer) to its matching '>'.  Returns the
+    error (offset, message) when it does not get there: at the last string it lexed (its current token), else
+    at the '<'; None when the body closes."""
+    nested: list[str] = []
+    at, i, n = lt, lt, len(source)
+    while i < n:
+        c = source[i]
+        i += 1
+        if c in "<[({":
+            nested.append(c)
+        elif c == "-" and source.startswith(">", i):
+            i += 1
+        elif c in _PRETTY_CLOSERS:
+            if nested[-1] != _PRETTY_CLOSERS[c]:
+                return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+            nested.pop()
+            if not nested:
+                return None
+        elif c == '"':
+            m = _STRING_TOKEN.match(source, i - 1)
+            if m is None:
+                return i - 1, "expected '\"' in string literal"
+            at, i = i - 1, m.end()
+    return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
+
+
 class Scanner:
     """Find the op/region skeleton of ``text``."""
 
@@ -155,6 +204,9 @@ class Scanner:
         #: Take one-line ops of an already-seen shape in one step (off only to test against).
         self.use_fast_lines = fast_lines
         self.text = text
+        #: The text as written, comments and all (set by the module parser; what MLIR's pretty dialect
+        #: name scan reads).
+        self.source = text
         self.lines = lines
         self.n = len(text)
         self._whole_lines: dict[str, str] = {}
@@ -209,6 +261,11 @@ class Scanner:
             return None
         if c == "^":
             return RawLabel(pos, self.scan_label(pos))
+        if not (c in '%"_' or c.isalpha() or opened is None and (c in "#!" or self.text.startswith("{-#", pos))):
+            # (no op starts with this token: MLIR's wrong token, after the text before it)
+            error = self.error(wrong_token_offset(self.text, pos), "expected operation name in quotes")
+            error.scan_from = pos
+            raise error
         return self.scan_op(pos, depth)
 
     def scan_label(self, pos: int) -> int:
@@ -250,9 +307,17 @@ class Scanner:
             fast = self._whole_line_op(start)
             if fast is not None:
                 return fast
-        op = self._scan_op(start, depth, probe=False)
-        assert op is not None
-        return op
+        op = RawOp(start, start)
+        try:
+            done = self._scan_op(start, depth, probe=False, op=op)
+        except ParseError as e:
+            if getattr(e, "scan_from", None) is None:
+                # where MLIR's parse of the text before the failure can stop (see earlier_errors): the op's
+                # start, or the line of the failure when the op's regions (parsed before) come before it
+                e.scan_from = self.text.rfind("\n", 0, e.offset) + 1 if op.regions else start
+            raise
+        assert done is not None
+        return done
 
     def scan_region(self, brace: int, depth: int) -> RawRegion:
         """The region whose ``{`` is at ``brace``: its items, up to and including its ``}``."""
@@ -261,14 +326,14 @@ class Scanner:
         region.end = close + 1
         return region
 
-    def _scan_op(self, start: int, depth: int, probe: bool) -> RawOp | None:
+    def _scan_op(self, start: int, depth: int, probe: bool, op: RawOp | None = None) -> RawOp | None:
         """The op starting at ``start``, found token by token.
 
         ``probe`` only asks where the op would end if it ended on its line: it stops (None) at a region
         or at a line break inside brackets, and ends the op at the first line break outside them.
         """
         text = self.text
-        op = RawOp(start, start)
+        op = RawOp(start, start) if op is None else op
         stack: list[str] = []
         pos = stretch = start  # stretch: where the op's current top-level text (between bracket groups) began
         state = [False, False]  # [a top-level ':' was seen (the op's type), the op could end here]
@@ -276,7 +341,7 @@ class Scanner:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
-                    raise self.error(start, f"unclosed '{stack[-1]}' in this op")
+                    raise self._cut_off(*self._open_brackets(start, self.n, op), self.n)
                 op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
@@ -285,7 +350,8 @@ class Scanner:
             if len(t) > 1 and t[0] in '"/' or t == "->":
                 continue
             if t == '"':
-                raise self.error(s, "unterminated string literal")
+                end = text.find("\n", s)  # (MLIR's lexer: at the line break the string runs into)
+                raise self.error(end if end >= 0 else max(self.n - 1, s), "expected '\"' in string literal")
             if not stack and s > stretch and t in "\n{}([<":
                 end = self._next_op_in(stretch, s, state, start)
                 if end < s:
@@ -303,7 +369,8 @@ class Scanner:
                 pos = stretch = nxt  # a continuation line such as `cond {` or `do {`
                 continue
             if t == "{":
-                if (not stack or stack[-1] == "(") and self._opens_region(s, stack):
+                if (not stack or stack[-1] == "(") and self._opens_region(s, stack) and not (
+                        not stack and _has_no_regions(text, start)):
                     if probe:
                         return None
                     region = self.scan_region(s, depth)
@@ -312,6 +379,9 @@ class Scanner:
                     if not stack:
                         stretch = pos
                         state[1] = True
+                        if _FUNC_HEAD.match(text, start) and _LINE_END.match(text, pos):
+                            op.end = pos  # a function ends with its body (MLIR parses no more of it)
+                            return op
                     continue
                 stack.append("{")
                 if len(stack) > MAX_NESTING:
@@ -334,8 +404,62 @@ class Scanner:
             if t == "}" and not stack:
                 op.end = s  # closes the enclosing region
                 return op
-            expected = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}.get(stack[-1]) if stack else None
-            raise self.error(s, f"unexpected '{t}'" + (f"; expected {expected}" if expected else ""))
+            if stack:
+                raise self._cut_off(*self._open_brackets(start, s, op), s)
+            raise self.error(s, f"unexpected '{t}'")
+
+    def _open_brackets(self, start: int, limit: int, op: RawOp) -> tuple[list[int], list[str], list[int]]:
+        """The brackets of the op at ``start`` still open at ``limit`` (the scan of ``_scan_op`` again, on the
+        error path only): where each opened, which, and the line breaks met directly inside the innermost."""
+        text = self.text
+        regions = {r.start: r.end for r in op.regions}
+        opened: list[int] = []
+        stack: list[str] = []
+        breaks: list[list[int]] = []
+        pos = start
+        while (m := _STRUCT.search(text, pos, limit)) is not None:
+            t, s, pos = m.group(), m.start(), m.end()
+            if s in regions:
+                pos = regions[s]
+            elif len(t) > 1 and t[0] in '"/' or t == "->":
+                continue
+            elif t == "\n":
+                if stack:
+                    breaks[-1].append(s)
+            elif t in "([<{":
+                stack.append(t)
+                opened.append(s)
+                breaks.append([])
+            elif stack and stack[-1] == _CLOSERS.get(t):
+                stack.pop()
+                opened.pop()
+                breaks.pop()
+        return opened, stack, breaks[-1] if breaks else []
+
+    def _cut_off(self, opened: list[int], stack: list[str], breaks: list[int], limit: int) -> ParseError:
+        """The error of a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``: where,
+        ``breaks``: the line breaks met directly inside the innermost), as MLIR's token-by-token parser meets it:
+        a pretty dialect name's ``<...>`` that does not close is "unbalanced '<' character in pretty dialect
+        name" (MLIR scans such a body to its matching '>'); a bracket whose text stops at a line end, the next
+        line starting an op or closing a region, is a wrong token there; else a wrong token at ``limit``.  Each
+        wrong token is reported after the text before it."""
+        text = self.text
+        for at, bracket in zip(opened, stack, strict=True):
+            if bracket == "<" and _PRETTY_NAME_BEFORE.search(text, max(0, at - 200), at):
+                failure = pretty_body_failure(self.source, at)
+                if failure is not None:
+                    return self.error(*failure)
+                break
+        closer = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}[stack[-1]]
+        where = f"the '{stack[-1]}' opened at {':'.join(map(str, self.lines.locate(opened[-1])))}"
+        for nl in breaks:
+            nxt = self.skip_ws(nl + 1)
+            if nxt <= limit and (_OP_HEAD.match(text, nxt) or text.startswith("}", nxt)):
+                word = re.match(r"\S{1,20}", text[nxt:])
+                return self.error(wrong_token_offset(text, nxt),
+                                  f"expected {closer} or more of {where}, found '{word.group()}'")
+        found = repr(text[limit]) if limit < self.n else "the end of the input"
+        return self.error(wrong_token_offset(text, limit), f"expected {closer} to close {where}, found {found}")
 
     def _next_op_in(self, start: int, end: int, state: list[bool], op_start: int) -> int:
         """Where the next op starts in the op's top-level text ``[start, end)`` (``end`` if none).
@@ -433,6 +557,9 @@ class Scanner:
         text = self.text
         nxt = _INLINE_SPACE.match(text, brace + 1).end()
         if nxt >= self.n or text[nxt] == "\n" or text.startswith("//", nxt):
+            before = text[max(0, brace - 16):brace].rstrip()
+            if not stack and (before.endswith("=") or _ATTRIBUTES_KEYWORD.search(before)):
+                return False  # (a dictionary after 'attributes' or '=', whatever follows it)
             return self._region_follows(brace + 1)
         return self._region_on_line(brace, nxt, bool(stack))
 
@@ -477,6 +604,22 @@ class Scanner:
         if c in "%^}\"":
             return c != '"' or not re.compile(r'"(?:[^"\\\n]|\\.)*"\s*[=,}]').match(self.text, nxt)
         return not re.compile(r"[A-Za-z_][\w$.]*[ \t]*(?:=(?!=)|[,}])").match(self.text, nxt)
+
+
+_CUSTOM_OP_NAME = re.compile(r'(?:%[\w$.-]+(?::\d+)?[ \t]*(?:,[ \t]*%[\w$.-]+(?::\d+)?[ \t]*)*=[ \t]*)?'
+                             r'([A-Za-z_][\w$]*\.[\w$.]+)')
+
+
+def _has_no_regions(text: str, start: int) -> bool:
+    """Is the op at ``start`` written in the custom form of a declared op without regions (whose '{' outside
+    brackets is its attribute dictionary, however it is laid out)?"""
+    m = _CUSTOM_OP_NAME.match(text, start)
+    if m is None:
+        return False
+    from shardy_py.dialects.registry import lookup
+
+    decl = lookup(m.group(1))
+    return decl is not None and not decl.regions
 
 
 def scan(text: str, lines: LineIndex) -> list:

@@ -38,6 +38,8 @@ class SsaUses:
         self.isolated_scope_of: dict[tuple[int, int], int] = {}
         #: (op, operand index, value) of uses in an isolated region of a value defined outside it.
         self.outside: list[tuple[Operation, int, Value]] = []
+        #: id of the using op -> [(operand index, value)] of those uses (their types are checked with the op's).
+        self.outside_of: dict[int, list[tuple[int, Value]]] = {}
 
     # -- while parsing ----------------------------------------------------------------------------
     def forward(self, op: Operation, names: list[str], operands: list, hidden: list = ()) -> None:
@@ -47,9 +49,14 @@ class SsaUses:
         for i, v in enumerate(operands):
             if v is None:
                 name = names[i]
+                if "#" in name:  # (a result number its value, defined already, does not have: MLIR's error there)
+                    base = name.split("#", 1)[0]
+                    if any(base in s for s in (*self.p.scopes, *hidden)):
+                        raise self.p.error(self.use_offset(op, i), "reference to invalid result number")
                 outer = next((s[name] for s in hidden if name in s), None)
                 if outer is not None:
                     self.outside.append((op, i, outer))
+                    self.outside_of.setdefault(id(op), []).append((i, outer))
                 else:
                     self.pending.setdefault(name, []).append((op, i))
                     self.isolated_scope_of[(id(op), i)] = id(self.p.scopes[0])
@@ -94,13 +101,20 @@ class SsaUses:
         operands = op.operands
         if len(types) != len(operands):
             return
+        outside = self.outside_of.pop(id(op), None) if self.outside_of else None
+        if outside:  # (a value defined outside an isolated region: MLIR resolves the name, then checks its type)
+            operands = list(operands)
+            for i, v in outside:
+                operands[i] = v
         for i, (v, t) in enumerate(zip(operands, types, strict=True)):
             if v is None or t is None or v.type is t or v.type is None or v.type == t:
                 continue
-            name = op.operand_names_view[i]
-            raise self.p.error(self.use_offset(op, i),
-                               f"use of value '{name}' expects different type than prior uses: "
-                               f"'{t}' vs '{v.type}' (prior use at {_where(self.p, v, name)})")
+            raise self.type_mismatch(op.operand_names_view[i], v, t, self.use_offset(op, i))
+
+    def type_mismatch(self, name: str, value: Value, written, offset: int) -> ParseError:
+        """MLIR's error for a use of ``value`` as ``name`` written at ``offset`` with another type."""
+        return self.p.error(offset, f"use of value '{name}' expects different type than prior uses: "
+                                    f"'{written}' vs '{value.type}' (prior use at {_where(self.p, value, name)})")
 
     # -- at the end of the text ---------------------------------------------------------------------
     def finish(self) -> None:

@@ -76,7 +76,7 @@ def read_struct(reader, pos: int, end: int, kinds: dict[str, str], required: boo
         if word not in kinds:
             raise reader.error("expected one of: " + ", ".join(f"`{n}`" for n in names), at)
         if word in values:
-            raise reader.error(f"duplicated `{word}` entry", pos)
+            raise reader.error(f"duplicated `{word}` entry", reader.skip(pos))  # (at the token after the name)
         pos = reader.expect(pos, end, "=", f"after '{word}'")
         values[word], pos = _value(reader, pos, end, kinds[word], word)
         if (c := reader.optional(pos, end, ",")) is None:

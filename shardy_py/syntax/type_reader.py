@@ -18,7 +18,7 @@ K_DYNAMIC = -(1 << 63)
 #: Nesting deeper than this (arrays in arrays, types in types, ...) is refused with an error.
 MAX_DEPTH = 200
 
-WS = re.compile(r"(?:\s+|//[^\n]*)*")
+WS = re.compile(r"(?:\s+|//[^\n\r]*)*")
 BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 INTEGER = re.compile(r"(-)?\s*(?:0x([0-9a-fA-F]+)|(\d+))(?![\w.])")
 STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')

@@ -57,7 +57,8 @@ def verify_text(text: str, filename: str | None = None) -> list[Diagnostic]:
     try:
         module = shardy_py.parse(text, filename)
     except shardy_py.ParseError as e:
-        return [Diagnostic(max(1, e.line), max(1, e.column), "error", e.message)]
+        return [Diagnostic(max(1, line), max(1, column), "error", message)
+                for line, column, message in ((e.line, e.column, e.message), *e.more)]
     except RecursionError:
         return [Diagnostic(1, 1, "error", "input nests too deeply to parse")]
     except Exception as e:  # noqa: BLE001 - never a traceback for the user

@@ -40,7 +40,7 @@ def verify_single_block_return(op: Operation, ctx: Context) -> Failure | None:
 def verify_named_computation_result_types(op: Operation, ctx: Context) -> Failure | None:
     """C26: the result types are those of the ``sdy.return`` operands."""
     term = _terminator(op)
-    if term is None:
+    if term is None or term.name != "sdy.return":  # (the body's own rule, checked after its ops)
         return None
     returned = operand_types(term)
     declared = op.result_types

@@ -26,8 +26,8 @@ from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
-from shardy_py.verify import collectives, computations, meshes, op_attrs, simple_ops, structure
-from shardy_py.verify.context import Context, loc_of
+from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
+from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
 from shardy_py.verify.source_positions import SourcePositions
@@ -66,14 +66,18 @@ def _register() -> None:
     OP_RULES.setdefault("sdy.mesh", []).append(meshes.verify_mesh_op_parent)
     OP_RULES.setdefault("sdy.constant", []).append(simple_ops.verify_constant)
     for name in ("sdy.manual_computation", "sdy.named_computation"):
-        OP_RULES.setdefault(name, []).append(computations.verify_single_block_return)
-    OP_RULES["sdy.named_computation"].append(computations.verify_named_computation_result_types)
+        # (SingleBlockImplicitTerminator: a region trait, checked after the ops in the body)
+        REGION_RULES[name].append(computations.verify_single_block_return)
+    OP_RULES.setdefault("sdy.named_computation", []).append(computations.verify_named_computation_result_types)
     for name in COLLECTIVE_OPS:
         OP_RULES[name].append(collectives.verify_collective_interface)
     OP_RULES.setdefault("func.func", []).append(op_attrs.verify_func_arg_result_shardings)
-    OP_RULES["sdy.manual_computation"].append(computations.verify_no_nested_manual_axes)
+    OP_RULES.setdefault("sdy.manual_computation", []).append(computations.verify_no_nested_manual_axes)
     OP_RULES["sdy.propagation_barrier"].append(simple_ops.verify_propagation_barrier)
     OP_RULES.setdefault("func.return", []).append(structure.verify_func_return)
+    OP_RULES.setdefault("interpreter.run_parallel", []).append(interpreter_ops.verify_run_parallel)
+    OP_RULES.setdefault("builtin.module", []).append(structure.verify_module_attributes)
+    OP_RULES["func.func"][:0] = [structure.verify_function_declaration, structure.verify_function_attribute_names]
 
 
 _register()
@@ -92,6 +96,55 @@ _CACHE_LIMIT = 1 << 18
 #: (``_Run._content_key`` takes ``sdy.sharding`` and ``sdy.sharding_rule``: their verdicts depend only
 #: on the op's name, operand and result types, enclosing manual axes and the module's meshes, no other
 #: value's sharding.)
+
+
+#: Declared ops of no regions whose own checks (counts, required attributes, the op's verifier) passed, by
+#: ``_op_key``: what those checks read (a property naming a symbol, whose meaning depends on the module, keeps
+#: an op out).  Shared by every ``verify`` call, as ``_ATTR_FAILURES``.
+_CLEAN_OPS: set = set()
+
+
+#: Ops whose value some verifiers read through their results (``constant_ints``: a dynamic op's shape operand).
+_CONSTANT_OPS = frozenset({"stablehlo.constant", "arith.constant"})
+
+
+def _constant_value(v):
+    owner = getattr(v, "owner", None)
+    return owner.properties_view.get("value") if type(owner) is Operation and owner.name in _CONSTANT_OPS else None
+
+
+def _op_key(op: Operation) -> tuple | None:
+    """An op's name, operand (value and written) and result types, properties and the values of the constants
+    among its operands; None when unhashable."""
+    props = op.properties_view
+    key = (op.name, tuple([v.type if v is not None else None for v in op.operands]), tuple(op.operand_types_view),
+           tuple([r.type for r in op.results]), tuple(props.items()) if props else (),
+           tuple([_constant_value(v) for v in op.operands]))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _unchanged_recipe(op: Operation):
+    """The recipe ``op`` was built from (``syntax.op_recipes``), when the op still holds its shared properties
+    and written types and its values have those types; None otherwise.  Ops of one recipe read alike to their
+    own checks."""
+    recipe = op._deferred
+    if recipe is None or op.properties_view is not recipe.shared_props or op.attributes_view is not \
+            recipe.shared_attributes or op.regions:
+        return None
+    types = op.operand_types_view
+    if types is not recipe.shared_operand_types or len(types) != len(op.operands):
+        return None
+    for v, t in zip(op.operands, types, strict=True):
+        if v is None or v.type is not t or _constant_value(v) is not None:
+            return None  # (a value of another type object, or a constant's, which some verifiers read)
+    for r, t in zip(op.results, recipe.result_types, strict=False):
+        if r.type is not t:
+            return None
+    return recipe
 
 
 def _bounded(cache: dict) -> dict:
@@ -118,9 +171,12 @@ class _Run:
         self._positions: SourcePositions | None = None
         self._shared_maps: dict[int, tuple[object, bool]] = {}
         self._clean_shapes: dict[tuple, object] = {}
+        #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
+        #: check of ``_verify_op`` there.
+        self._clean_recipes: dict[tuple, object] = {}
 
     def report(self, op: Operation, f: Failure) -> None:
-        line, col = f.at if f.at is not None else (lambda loc: (loc.line, loc.column))(loc_of(op))
+        line, col = f.at if f.at is not None else structure.name_position(op)  # (MLIR's op location: its name)
         self.diags.append(Diagnostic(line, col, "error", f.message, f.notes))
         self.failed.add(id(op))
 
@@ -272,6 +328,13 @@ class _Run:
 
     def _verify_op(self, op: Operation) -> None:
         attrs_ = op.attributes_view
+        recipe = seen = None
+        if op._deferred is not None and op.name not in OP_RULES and op.name not in structure.TERMINATORS:
+            recipe = _unchanged_recipe(op)
+            if recipe is not None:  # (built from the recipe of an op of its shape, unchanged since)
+                seen = (id(recipe), tuple(self.ctx.enclosing_manual_axes(op)) if attrs_ else ())
+                if self._clean_recipes.get(seen) is recipe:
+                    return  # (its ops read alike to every check here, in the same manual axes)
         if attrs_:
             if type(attrs_) is dict:
                 f = self._content_discardable_attrs(op, attrs_)
@@ -281,8 +344,15 @@ class _Run:
                 self.report(op, f)
                 return
         decl = OPS.get(op.name)
+        key = None
+        if recipe is None and decl is not None and not op.regions and op.name not in OP_RULES \
+                and op.name not in structure.TERMINATORS:
+            key = _op_key(op)
+            if key is not None and key in _CLEAN_OPS:
+                return  # (an op alike to one judged clean: its own checks read nothing else)
         if decl is not None:
-            f = structure.verify_arity(op, decl)
+            f = structure.verify_arity(op, decl) or structure.verify_required_attributes(op, decl) or (
+                structure.verify_sized_regions(op, decl) if op.name in structure.SIZED_REGION_OPS else None)
             if f is not None:
                 self.report(op, f)
                 return
@@ -298,6 +368,13 @@ class _Run:
             if f is not None and not _uses_value_from_outside_isolated_region(op):
                 self.report(op, f)
                 return
+        if (key is not None or recipe is not None) and not any("@" in str(v) for v in op.properties_view.values()):
+            if recipe is not None:
+                self._clean_recipes[seen] = recipe  # (holds it, so that its id is not reused)
+            else:
+                if len(_CLEAN_OPS) >= _CACHE_LIMIT:
+                    _CLEAN_OPS.clear()
+                _CLEAN_OPS.add(key)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
         """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Operation
-from shardy_py.syntax.known_ops import CLOSED_DIALECTS
+from shardy_py.syntax.known_ops import CLOSED_DIALECTS, TERMINATORS
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure
 
-#: The ops with MLIR's IsTerminator trait among those of the dialects we declare in full.
-TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
 #: Ops whose region blocks need no terminator (NoTerminator / graph regions).
 _NO_TERMINATOR = frozenset({"builtin.module"})
 
@@ -20,7 +18,7 @@ _NO_TERMINATOR = frozenset({"builtin.module"})
 def name_position(op: Operation) -> tuple[int, int]:
     """Where MLIR places an op's diagnostics: its name, after the results (``%0 = `` skipped)."""
     loc = loc_of(op)
-    groups = op.result_groups if op.results else ()
+    groups = [g for g in op.result_groups if g[0]] if op.results else ()  # (unnamed results are not written)
     if not groups:
         return (loc.line, loc.column)
     width = sum(len(name) + (len(f":{n}") if n > 1 else 0) for name, n in groups) + 2 * (len(groups) - 1)
@@ -53,6 +51,9 @@ def verify_terminator_is_last(op: Operation) -> Failure | None:
 
 def _verify_block(block: Block) -> Failure | None:
     ops = block.ops
+    holder = block.parent.parent if block.parent is not None else None
+    if not ops and isinstance(holder, Operation) and holder.name == "func.func":
+        return Failure("empty block: expect at least a terminator", (), (holder.loc.line, holder.loc.column))
     if ops:
         last = ops[-1]
         if last.name not in TERMINATORS and _closed(last) and last.name != "builtin.module":
@@ -79,6 +80,34 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+def verify_function_declaration(op: Operation, ctx: Context) -> Failure | None:
+    """``SymbolOpInterface``'s verifier: a function without a body is a declaration, which is not public."""
+    if op.regions and op.regions[0].blocks:
+        return None
+    if op.properties_view.get("sym_visibility") in (None, "public"):
+        return Failure("'func.func' op symbol declaration cannot have public visibility", (), name_position(op))
+    return None
+
+
+def verify_function_attribute_names(op: Operation, ctx: Context) -> Failure | None:
+    """``FunctionOpInterface``: a function's argument and result attributes are dialect attributes (a '.')."""
+    props = op.properties_view
+    for key, what in (("arg_attrs", "arguments"), ("res_attrs", "results")):
+        for attrs_ in props.get(key) or ():
+            if isinstance(attrs_, dict) and any("." not in name for name in attrs_):
+                return Failure(f"'func.func' op {what} may only have dialect attributes", (), name_position(op))
+    return None
+
+
+def verify_module_attributes(op: Operation, ctx: Context) -> Failure | None:
+    """``ModuleOp::verify``: a module's attributes are dialect attributes (a name with a '.') or its symbol's."""
+    for name in op.attributes_view:
+        if "." not in name and name not in ("sym_name", "sym_visibility"):
+            return Failure(f"'builtin.module' op can only contain attributes with dialect-prefixed names, found: "
+                           f"'{name}'", (), name_position(op))
+    return None
+
+
 def _count_rule(defs, what: str, one: str) -> tuple[int, bool, str]:
     """(how many, exact?, the ODS message stem) for a declaration's operand or result groups."""
     singles = sum(1 for d in defs if d.kind == "single")
@@ -90,26 +119,70 @@ _ARITY: dict[str, tuple] = {}
 
 
 def verify_arity(op: Operation, decl) -> Failure | None:
-    """ODS's count traits of a declared op (``OneResult``, ``NOperands<N>``, ``AtLeastNOperands<N>``...):
+    """ODS's count traits of a declared op (``OneRegion``, ``OneResult``, ``NOperands<N>``,
+    ``AtLeastNOperands<N>``...), in ODS's trait order (regions, results, operands): "requires one region",
     "requires one result", "expected 2 operands, but found 3", as MLIR's ``verifyInvariants``."""
     rules = _ARITY.get(decl.name)
     if rules is None:
+        regions = (len([r for r in decl.regions if not r.variadic]), not any(r.variadic for r in decl.regions),
+                   "one region" if len(decl.regions) == 1 else "regions")
         rules = _ARITY[decl.name] = (_count_rule(decl.operands, "operands", "a single operand"),
-                                     _count_rule(decl.results, "results", "one result"))
-    (n_in, exact_in, _), (n_out, exact_out, _) = rules
-    ins, outs = len(op.operands), len(op.results)
-    if (ins == n_in if exact_in else ins >= n_in) and (outs == n_out if exact_out else outs >= n_out):
+                                     _count_rule(decl.results, "results", "one result"), regions)
+    (n_in, exact_in, _), (n_out, exact_out, _), (n_reg, exact_reg, _) = rules
+    ins, outs, regs = len(op.operands), len(op.results), len(op.regions)
+    if (ins == n_in if exact_in else ins >= n_in) and (outs == n_out if exact_out else outs >= n_out) and (
+            regs == n_reg if exact_reg else regs >= n_reg):
         return None
-    for (n, exact, stem), found, what in ((rules[0], len(op.operands), "operand"),
-                                          (rules[1], len(op.results), "result")):
+    for (n, exact, stem), found, what in ((rules[2], regs, "region"), (rules[1], outs, "result"),
+                                          (rules[0], ins, "operand")):
+        but = "" if what == "region" else f", but found {found}"  # (NRegions and AtLeastNRegions say no count)
         if exact and found != n:
             message = (f"requires zero {what}s" if n == 0 else f"requires {stem}" if n == 1
-                       else f"expected {n} {what}s, but found {found}")
+                       else f"expected {n} {what}s{but}")
         elif not exact and found < n:
-            message = f"expected {n} or more {what}s, but found {found}"
+            message = f"expected {n} or more {what}s{but}"
         else:
             continue
         return Failure(f"'{op.name}' op {message}", (), name_position(op))
+    return None
+
+
+#: Ops whose regions are ODS ``SizedRegion<1>`` (one block each), StableHLO's and CHLO's.
+SIZED_REGION_OPS = frozenset({
+    "stablehlo.if", "stablehlo.case", "stablehlo.while", "stablehlo.all_reduce", "stablehlo.reduce_scatter",
+    "stablehlo.reduce", "stablehlo.async_start", "stablehlo.collective_reduce", "stablehlo.map",
+    "stablehlo.scatter", "stablehlo.select_and_scatter", "stablehlo.sort", "stablehlo.reduce_window", "chlo.scan"})
+
+
+def verify_sized_regions(op: Operation, decl) -> Failure | None:
+    """ODS's ``SizedRegion<1>``: each region holds one block; a region written ``{}`` holds none ("region #1
+    ('branches') failed to verify constraint: region with 1 blocks")."""
+    names = [r.name for r in decl.regions]
+    for i, region in enumerate(op.regions):
+        blocks = region.blocks
+        empty = len(blocks) == 1 and not blocks[0].ops and not blocks[0].arguments and blocks[0].label is None
+        if len(blocks) != 1 or empty:
+            name = names[min(i, len(names) - 1)] if names else ""
+            return Failure(f"'{op.name}' op region #{i} ('{name}') failed to verify constraint: region with 1 blocks",
+                           (), name_position(op))
+    return None
+
+
+_REQUIRED: dict[str, tuple[str, ...]] = {}
+
+
+def verify_required_attributes(op: Operation, decl) -> Failure | None:
+    """ODS's ``verifyInvariants``: every attribute the op declares without a default or ``OptionalAttr`` is
+    there ("requires attribute 'value'")."""
+    names = _REQUIRED.get(decl.name)
+    if names is None:
+        names = _REQUIRED[decl.name] = tuple(a.name for a in decl.attributes if not a.optional and a.default is None
+                                             and a.form != "unit" and not a.materialize)
+    if names:
+        props = op.properties_view
+        for name in names:
+            if name not in props:
+                return Failure(f"'{op.name}' op requires attribute '{name}'", (), name_position(op))
     return None
 
 
@@ -127,7 +200,7 @@ def symbol_name(attr) -> str | None:
     return text[1:]
 
 
-def _functions_of_nearest_table(op: Operation, ctx: Context) -> dict[str, Operation | None]:
+def functions_of_nearest_table(op: Operation, ctx: Context) -> dict[str, Operation | None]:
     """Symbols of the nearest enclosing symbol table (a ``builtin.module``): name -> the op when it is
     a ``func.func`` (None for other symbols)."""
     table = op.parent
@@ -158,7 +231,7 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     callee = symbol_name(op.properties_view.get("callee"))
     if callee is None:
         return None
-    fn = _functions_of_nearest_table(op, ctx).get(callee)
+    fn = functions_of_nearest_table(op, ctx).get(callee)
     at = name_position(op)
     if fn is None:
         return Failure(f"'func.call' op '{callee}' does not reference a valid function", (), at)
@@ -179,4 +252,5 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
-           "name_position"]
+           "verify_module_attributes", "verify_required_attributes", "verify_function_declaration",
+           "verify_sized_regions", "verify_function_attribute_names", "name_position"]
