@@ -11,6 +11,11 @@ function renamed ``@main`` as the propagation pipeline needs), one table:
 
     python benchmarks/bench_passes.py --pipeline sdy-propagation-pipeline --clock cpu --sizes
     python benchmarks/bench_passes.py --pipeline sdy-propagation-pipeline --clock cpu --sizes 2000 20000 --large
+    python benchmarks/bench_passes.py --pipeline partition --clock cpu --sizes --large   # shardy_py.partition
+
+``--pipeline partition`` is ``shardy_py.partition``'s pipeline at its defaults (``PIPELINE_ALIASES``):
+propagation, jaxlib 0.12's staged export pipeline, convert-global-to-local and
+drop-sharding-and-mesh, the same passes on both sides.
 
 ``--sizes`` (default 2000 and 20000 when given no sizes) generates the synthetic modules itself;
 ``--large`` adds the 200k-op one (minutes on each side, so optional).  The given FILEs (default
@@ -75,6 +80,16 @@ def pipeline_flags(pipeline: str) -> list[str]:
         else:
             flags.append(f"-{item}")
     return flags
+
+
+def _partition_pipeline() -> str:
+    from shardy_py.passes.partition import PIPELINE_BACK, PIPELINE_FRONT
+
+    return f"{PIPELINE_FRONT},{PIPELINE_BACK}"
+
+
+#: Short names ``--pipeline`` takes for longer pipelines.
+PIPELINE_ALIASES = {"partition": _partition_pipeline}
 
 
 #: The clock both sides are timed with: wall time, or with ``--clock cpu`` this process's CPU time
@@ -208,7 +223,8 @@ DEFAULT_FILE = str(HERE.parent / "examples" / "transformer_stack.mlir")
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("file", nargs="*", help="modules to time (default: the transformer)")
-    ap.add_argument("--pipeline", default="sdy-import-pipeline")
+    ap.add_argument("--pipeline", default="sdy-import-pipeline",
+                    help=f"MLIR's textual pipeline, or one of: {', '.join(PIPELINE_ALIASES)}")
     ap.add_argument("--repeats", type=int, default=5)
     ap.add_argument("--no-verify", action="store_true",
                     help="neither side verifies the module after each pass (both do by default)")
@@ -219,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--large", action="store_true", help="with --sizes: add the 200k-op synthetic module")
     args = ap.parse_args(argv)
     CLOCK[0] = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.pipeline in PIPELINE_ALIASES:
+        args.pipeline = PIPELINE_ALIASES[args.pipeline]()
     if args.sizes is not None or args.large:
         args.sizes = args.sizes or []
         return run_table(args)

@@ -3,19 +3,13 @@
     python benchmarks/differential_partition.py --cases 5000 [--seed 0] [--out DIR] [--timeout 60]
 
 Draws modules from ``shardy_py.strategies.propagation_module_texts()`` and runs each through
-jaxlib's ``sdy-propagation-pipeline, sdy-export-pipeline{enable-insert-explicit-collectives=true},
-sdy-pad-for-divisibility, sdy-convert-global-to-local{enable-rgv3=false},
-sdy-drop-sharding-and-mesh`` and through ``shardy_py.partition``; the printed modules must be
-identical.  Counts: drawn, jaxlib_crashed, jaxlib_error, ours_error, both_error, ours_timeout, equal,
-different, and ``older``: jaxlib's output reads the device id (``stablehlo.partition_id``), which
-jaxlib 0.12 builds in i32 where the test files' Shardy converts it to i64 (ours); such a case
-counts as older when ours reads it the test files' way and prints the same module with the device-id
-tables normalised (``normalise_device_ids``). ``shardy_py.partition`` also runs
-``sdy-resolve-permutation-factors`` before ``sdy-reshard-to-collectives`` (as jaxlib 0.12 does only
-with a ``partitioner-stage``), so in the full stage a module whose pads, slices, reverses or
-reshapes need other devices' data can differ; ``--stage partitioner`` is unaffected.  Differing,
-crashing and one-sided cases are written to ``--out``.  ``--stage partitioner`` feeds both sides
-jaxlib's module after propagation and the export pipeline, so only the partitioner's passes are
+jaxlib's ``sdy-propagation-pipeline, sdy-export-pipeline{partitioner-stage=resolve-single-device-
+sharding}, sdy-convert-global-to-local{enable-rgv3=false}, sdy-drop-sharding-and-mesh`` (jaxlib
+0.12's staged partitioner, as ``shardy_py.partition`` runs it) and through ``shardy_py.partition``;
+the printed modules must be identical.  Counts: drawn, jaxlib_crashed, jaxlib_error, ours_error,
+both_error, ours_timeout, equal, different.  Differing, crashing and one-sided cases are written to
+``--out``.  ``--stage partitioner`` feeds both sides jaxlib's module after propagation and the
+staged export pipeline, so only convert-global-to-local and drop-sharding-and-mesh are
 compared.  The last line on stdout is a JSON summary.
 """
 from __future__ import annotations
@@ -23,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import signal
 import sys
 import time
@@ -34,25 +27,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from differential_propagation import Jaxlib, worker  # noqa: E402
 
+from shardy_py.passes.partition import PIPELINE_BACK, PIPELINE_FRONT  # noqa: E402
+
 FAILED = "<the pass failed>"
 JAXLIB_FAILED = "<the pipeline failed>"  # what the jaxlib worker answers for a pipeline that fails
-FRONT = "sdy-propagation-pipeline,sdy-export-pipeline{enable-insert-explicit-collectives=true}"
-BACK = "sdy-pad-for-divisibility,sdy-convert-global-to-local{enable-rgv3=false},sdy-drop-sharding-and-mesh"
+FRONT, BACK = PIPELINE_FRONT, PIPELINE_BACK
 PIPELINE = f"builtin.module({FRONT},{BACK})"
 #: ``--stage partitioner``: jaxlib's propagation and export pipeline first, then the partitioner's
-#: passes on both sides from jaxlib's module (isolates pad-for-divisibility and convert-global-to-local).
+#: passes on both sides from jaxlib's module (isolates convert-global-to-local and drop-sharding-and-mesh).
 PIPELINES = {"full": [PIPELINE], "partitioner": [f"builtin.module({FRONT})", PIPELINE]}
 COUNTS = ("drawn", "jaxlib_crashed", "jaxlib_error", "ours_error", "ours_timeout", "both_error", "equal",
-          "different", "older")
-
-
-def normalise_device_ids(text: str) -> str:
-    """``text`` with the device id read as jaxlib 0.12 reads it: no i64 convert of the ui32 id,
-    i32 tables and offsets (names are renumbered by comparing shapes of lines only)."""
-    text = re.sub(r"\n *%\w+ = stablehlo\.convert %\w+ : \(tensor<ui32>\) -> tensor<i64>", "", text)
-    text = text.replace("xi64>", "xi32>").replace("tensor<i64>", "tensor<i32>").replace("tensor<ui32>)", "tensor<i32>)")
-    text = re.sub(r"(stablehlo\.convert %[\w#]+) : \((tensor<[^>]*>)\) -> \2", r"\1 : \2", text)
-    return re.sub(r"%[\w#]+", "%v", text)
+          "different")
 
 
 class _Timeout(Exception):
@@ -74,7 +59,7 @@ def ours(text: str, propagate: bool = True) -> str:
 
 
 def ours_partitioner(text: str) -> str:
-    """Our pad-for-divisibility, convert-global-to-local and drop-sharding-and-mesh on ``text``."""
+    """Our convert-global-to-local and drop-sharding-and-mesh on ``text``."""
     import shardy_py
     from shardy_py.passes.manager import PassError, PassManager
     from shardy_py.passes.partition import partition_passes
@@ -144,8 +129,6 @@ def main() -> None:
                 kind = "ours_error"
             elif mine == theirs:
                 kind = "equal"
-            elif "stablehlo.partition_id" in theirs and normalise_device_ids(mine) == normalise_device_ids(theirs):
-                kind = "older"
             else:
                 kind = "different"
         stats[kind] += 1

@@ -436,25 +436,18 @@ def measure(subject: Subject, args: argparse.Namespace, have_cpp: bool, have_xds
         measure_xdsl(subject, repeats, generic)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
+    sys.path.insert(0, str(REPO))
+    from shardy_py.cli import positive_int
+
     parser = argparse.ArgumentParser(prog="benchmarks/run.py", description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", metavar="FILE",
                         help="time these .mlir files instead of the synthetic modules")
-    parser.add_argument("--sizes", nargs="+", type=_positive, metavar="OPS",
+    parser.add_argument("--sizes", nargs="+", type=positive_int, metavar="OPS",
                         help="synthetic module sizes in ops (default 2000 20000 200000 without FILEs)")
     parser.add_argument("--skip-xdsl-above", type=int, default=20_000, metavar="N",
                         help="run xDSL only on modules of at most N ops (default 20000; it needs ~90 s at 200k)")
-    parser.add_argument("--repeats", type=_positive, metavar="R",
+    parser.add_argument("--repeats", type=positive_int, metavar="R",
                         help="repeats per measurement (default 5 up to 5k ops, 3 up to 50k, else 1)")
     parser.add_argument("--no-tracemalloc", action="store_true", help="skip the tracemalloc memory run")
     parser.add_argument("--json", metavar="OUT", help="also write every number to OUT as JSON")

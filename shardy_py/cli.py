@@ -93,11 +93,30 @@ def read_input(path: str, command: str) -> tuple[str, str] | None:
     return source, name
 
 
+def positive_int(text: str) -> int:
+    """An argparse ``type``: an integer of at least 1 (anything else is a usage error)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not an integer: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+class OutputError(Exception):
+    """``-o PATH`` could not be written (reported by ``main`` with exit status 2)."""
+
+
 def write_output(text: str, path: str | None) -> None:
-    """``text`` to ``path`` (``-o``), or to standard output when there is none."""
+    """``text`` to ``path`` (``-o``), or to standard output when there is none; ``OutputError``
+    when ``path`` cannot be written."""
     if path:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        except OSError as e:
+            raise OutputError(f"cannot write {path}: {e.strerror or e}") from e
     else:
         sys.stdout.write(text)
 
@@ -269,6 +288,9 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OutputError as e:
+        print(f"shardy-py {argv[0]}: {e}", file=sys.stderr)
+        return 2
     except Exception as e:  # a bug of ours: one clear line instead of a traceback
         if os.environ.get("SHARDY_PY_TRACEBACK"):
             raise

@@ -289,9 +289,9 @@ def draw_select_and_scatter(rng):
 
 
 def _convolution(rng, dynamic: bool):
-    # f16 sums differ from the C++ by its rounding of every partial sum (XLA agrees with ours on
-    # convolution); XLA does not compile dynamic_conv, so that has no third opinion: no f16 there
-    el = str(rng.choice(["f32", "f64", "i32", "i64"] + ([] if dynamic else ["f16"])))
+    # narrow floats and complex numbers too: ours sums each window in the reference's order, rounding
+    # every partial sum to the element type as it does
+    el = str(rng.choice(["f16", "bf16", "f32", "f64", "complex<f32>", "i32", "i64"]))
     n_sp = int(rng.integers(1, 3))
     fgc, bgc = (int(rng.integers(1, 3)), 1) if rng.random() < 0.7 else (1, int(rng.integers(1, 3)))
     batch = bgc * int(rng.integers(1, 3))
@@ -308,6 +308,7 @@ def _convolution(rng, dynamic: bool):
                for s, k, st, p, ld, rd in zip(spatial, kernel, strides, pads, lhs_dil, rhs_dil, strict=True)]
         if min(out) >= 1:
             break
+    reversal = ", ".join(str(v).lower() for v in rng.random(n_sp) < 0.3)
     sp = [str(i) for i in range(n_sp)]
     lhs_labels = [str(x) for x in rng.permutation(["b", "f", *sp])]
     rhs_labels = [str(x) for x in rng.permutation(["o", "i", *sp])]
@@ -323,7 +324,7 @@ def _convolution(rng, dynamic: bool):
     dims = f"#stablehlo.conv<[{', '.join(lhs_labels)}]x[{', '.join(rhs_labels)}]->[{', '.join(out_labels)}]>"
     common = (f"batch_group_count = {bgc} : i64, dimension_numbers = {dims}, feature_group_count = {fgc} : i64, "
               f"lhs_dilation = array<i64{_list(lhs_dil)}>, rhs_dilation = array<i64{_list(rhs_dil)}>, "
-              f"window_strides = array<i64{_list(strides)}>")
+              f"window_strides = array<i64{_list(strides)}>, window_reversal = array<i1: {reversal}>")
     args = [(_finite(random_values(rng, lhs, el)), el), (_finite(random_values(rng, rhs, el)), el)]
     if el in FLOATS:
         args = [(np.clip(a, -8, 8).astype(a.dtype), e) for a, e in args]

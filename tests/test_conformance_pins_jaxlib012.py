@@ -77,6 +77,46 @@ PASS_PINS = [
      "sdy-aggressive-propagate{debug-sharding-origins=true}, "
      "func.func(sdy-sink-data-flow-edges{sink-debug-sharding-origins=true}))", 386,
      "0.12 writes one sharding-origins entry per data-flow edge ({} for the while's token result)"),
+    ("export/test/resolve_permutation_factors.mlir", ["-sdy-resolve-permutation-factors=enable-halo-exchange=true"],
+     "builtin.module(sdy-resolve-permutation-factors{enable-halo-exchange=true})", 90,
+     "@pad_single_left_hop (second RUN line, HALO): 0.12 computes the device's shard index first, in i32, and masks "
+     "each fetched neighbour's shard with the padding value where that neighbour does not exist (compare, "
+     "broadcast_in_dim, select), so the concatenate takes the select, not the collective permute"),
+    ("export/test/resolve_permutation_factors/resolve_permutation_factors_replica_id.mlir",
+     ["-sdy-resolve-permutation-factors=enable-halo-exchange=true replica-count=8 partition-count=1"],
+     "builtin.module(sdy-resolve-permutation-factors{enable-halo-exchange=true replica-count=8 partition-count=1})",
+     13, "@pad_single_left_hop_replica_id: 0.12 reads the replica id first (convert to i32) and masks the fetched "
+     "neighbour's shard"),
+    ("export/test/resolve_single_device_sharding.mlir", ["-sdy-resolve-single-device-sharding"],
+     "builtin.module(func.func(sdy-resolve-single-device-sharding))", 20,
+     "0.12 compares the ui32 device id with a ui32 constant (no convert to i64)"),
+    ("export/test/convert_global_to_local/replica_id.mlir",
+     ["-sdy-convert-global-to-local=replica-count=8 partition-count=1"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false replica-count=8 partition-count=1})", 10,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/sdy_all_slice.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 13,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/sdy_constant.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 20,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/sdy_reduce_scatter.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 69,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/stablehlo_gather.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 74,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"
+     "; the index bounds it broadcasts are marked replicated"),
+    ("export/test/convert_global_to_local/stablehlo_iota.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 29,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/stablehlo_pad.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 74,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"),
+    ("export/test/convert_global_to_local/stablehlo_scatter.mlir", ["-sdy-convert-global-to-local"],
+     "builtin.module(sdy-convert-global-to-local{enable-rgv3=false})", 22,
+     "0.12 indexes its i32 offset tables with the ui32 device id as it is (no convert to i64)"
+     "; the leader's predicate is a scalar select (the identity broadcast first)"),
 ]
 
 
@@ -90,18 +130,22 @@ def _ours(text: str, flags: list[str]) -> str:
 
 
 def _first_check_failure(path: Path, cwd: Path) -> int | None:
-    """The line of the first CHECK that fails when the file's RUN line runs with our ``opt`` for sdy_opt."""
-    [run_line] = [line.split("RUN:", 1)[1].strip() for line in path.read_text().splitlines()
-                  if line.startswith("// RUN:")]
-    assert run_line.startswith("sdy_opt %s ")
-    cmd = (run_line.replace("%s", shlex.quote(str(path))).replace("FileCheck", shlex.quote(filecheck()), 1)
-           .replace("sdy_opt", f"{shlex.quote(sys.executable)} -m shardy_py opt", 1))
-    run = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, capture_output=True, text=True, timeout=600)
-    if run.returncode == 0:
-        return None
-    m = re.search(rf"{re.escape(path.name)}:(\d+):\d+: error:", run.stderr)
-    assert m, run.stderr[-2000:]
-    return int(m.group(1))
+    """The line of the first CHECK that fails when the file's RUN lines run, in order, with our ``opt``
+    for sdy_opt (None when all pass)."""
+    run_lines = [line.split("RUN:", 1)[1].strip() for line in path.read_text().splitlines()
+                 if line.startswith("// RUN:")]
+    for run_line in run_lines:
+        assert run_line.startswith("sdy_opt %s ")
+        cmd = (run_line.replace("%s", shlex.quote(str(path))).replace("FileCheck", shlex.quote(filecheck()), 1)
+               .replace("sdy_opt", f"{shlex.quote(sys.executable)} -m shardy_py opt", 1))
+        run = subprocess.run(["bash", "-o", "pipefail", "-c", cmd], cwd=cwd, capture_output=True, text=True,
+                             timeout=600)
+        if run.returncode == 0:
+            continue
+        m = re.search(rf"{re.escape(path.name)}:(\d+):\d+: error:", run.stderr)
+        assert m, run.stderr[-2000:]
+        return int(m.group(1))
+    return None
 
 
 def _chunk_holding(text: str, line: int, split: bool) -> str:

@@ -70,3 +70,35 @@ def test_partition_command_reports_a_located_error():
     assert r.returncode == 1
     assert r.stderr.startswith("<stdin>:3:"), r.stderr
     assert "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("text", ["", 'sdy.mesh @mesh = <["x"=2]>\n'])
+def test_partitioning_a_module_without_functions_is_a_located_error(text, tmp_path, capsys):
+    """jaxlib 0.12 aborts (``Check failed: funcOp Failed to lookup function: main``); we report it
+    at the module."""
+    from shardy_py.cli import main
+
+    path = tmp_path / "empty.mlir"
+    path.write_text(text)
+    assert main(["partition", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:1:1: error: Failed to lookup function: main"), err
+
+
+def test_an_output_file_that_cannot_be_written_is_reported(tmp_path, capsys):
+    from shardy_py.cli import main
+
+    out = tmp_path / "no_such_dir" / "out.mlir"
+    assert main(["partition", "-o", str(out), str(EXAMPLES / "mlp.mlir")]) == 2
+    err = capsys.readouterr().err
+    assert err == f"shardy-py partition: cannot write {out}: No such file or directory\n"
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two"])
+def test_a_device_count_below_one_is_a_usage_error(value, capsys):
+    from shardy_py.cli import main
+
+    with pytest.raises(SystemExit) as info:
+        main(["partition", "--replica-count", value, str(EXAMPLES / "mlp.mlir")])
+    assert info.value.code == 2
+    assert "argument --replica-count: " in capsys.readouterr().err

@@ -584,3 +584,22 @@ def test_pass_matches_cpp_on_jax_programs(flag, lowered, cpp):
         pytest.skip("no JAX program prints as MLIR yet (ops not declared)")
     for text in lowered:
         assert _ours(flag, text) == cpp.run(flag, text), text[:400]
+
+
+def test_add_func_data_flow_edges_without_main_among_several_functions_is_an_error():
+    """The C++ aborts (``Failed to lookup function: main``); ours reports it."""
+    assert _errors("sdy-add-func-data-flow-edges", FUNC_A + FUNC_B) == [
+        "a module of more than one function needs a @main function for Shardy's propagation to start "
+        "from (found none)"]
+
+
+def test_add_func_data_flow_edges_without_any_function_is_an_error():
+    assert _errors("sdy-add-func-data-flow-edges", 'sdy.mesh @mesh = <["a"=2]>\n') == [
+        "Shardy's propagation needs a function to start from (the module has none)"]
+
+
+FUNC_A = '''func.func @a(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  return %arg0 : tensor<8xf32>
+}
+'''
+FUNC_B = FUNC_A.replace("@a", "@b")

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (MLIR inputs are written one op per line, however long)
 """``-sdy-reshard-to-collectives`` against the C++ Shardy in jaxlib 0.12: function by function
 over Shardy's test inputs for the pass (transforms/export/test/reshard_to_collectives*.mlir), and
 on drawn reshards (fixed seeds): random meshes with sub-axes, ranks 1-3, random input and output
@@ -114,3 +115,24 @@ def test_reshard_to_collectives_matches_jaxlib_on_drawn_reshards(seed, draw):
         assert ours(text, flag) == theirs, text
         compared += 1
     assert compared >= 250
+
+
+CHAINED_ACROSS_MESHES = """sdy.mesh @mesh = <["x"=2, "y"=2]>
+sdy.mesh @empty = <[]>
+func.func @main(%arg0: tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}) -> (tensor<6x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}) {
+  %0 = sdy.reshard %arg0 <@empty, [{}, {}]> : tensor<6x4xf32>
+  %1 = sdy.reshard %0 <@mesh, [{}, {"x"}]> : tensor<6x4xf32>
+  return %1 : tensor<6x4xf32>
+}
+"""
+
+
+def test_a_reshard_fed_by_one_to_another_mesh_is_kept():
+    """Which reshards become collectives is decided before any is converted (the C++ conversion's
+    legality check reads the input's sharding from the reshard being replaced): %0, to the
+    replicated empty mesh, becomes an all-gather on @mesh, and %1, whose input was on @empty, is kept
+    (jaxlib 0.12 then fails to partition it, and so do we), not sliced from the all-gather."""
+    flag, pipeline = FLAGS["reshard_to_collectives.mlir"]
+    mine = ours(CHAINED_ACROSS_MESHES, flag)
+    assert 'sdy.reshard %0 <@mesh, [{}, {"x"}]>' in mine and "sdy.all_slice" not in mine
+    assert mine == cpp(CHAINED_ACROSS_MESHES, pipeline)

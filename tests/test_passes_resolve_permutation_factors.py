@@ -1,9 +1,9 @@
 # ruff: noqa: E501  (expected MLIR text is printed on one line, however long; it must be exact)
 """``-sdy-resolve-permutation-factors`` (export/resolve_permutation_factors.cc at SHARDY_COMMIT), one
-behaviour per test.  Where jaxlib 0.12 prints the same (everything but the device code of a halo
-exchange, see test_passes_resolve_permutation_factors_cpp.py) the expected texts are jaxlib 0.12's;
-the halo exchanges are the test files' (their CHECK lines pass in score.py), and the last tests run
-the partitioned programs in the interpreter against numpy."""
+behaviour per test.  The expected texts are jaxlib 0.12's (its halo exchanges compute the device's
+shard index in i32 and mask the neighbours that do not exist with the padding value, where the test
+files' CHECK lines want i64 and no masks: see test_passes_resolve_permutation_factors_cpp.py), and
+the last tests run the partitioned programs in the interpreter against numpy."""
 from __future__ import annotations
 
 import numpy as np
@@ -52,19 +52,24 @@ def test_a_pad_needing_its_left_neighbour_exchanges_a_halo():
   func.func @main(%arg0: tensor<4xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<7xi32> {
     %c = stablehlo.constant dense<0> : tensor<i32>
     %0 = sdy.manual_computation(%arg0, %c) in_shardings=[<@mesh, [{"a"}]>, <@mesh, []>] out_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} (%arg1: tensor<2xi32>, %arg2: tensor<i32>) {
-      %2 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2xi32>) -> tensor<2xi32>
-      %3 = stablehlo.concatenate %2, %arg1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<4xi32>
-      %4 = stablehlo.pad %3, %arg2, low = [4], high = [4], interior = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xi32>, tensor<i32>) -> tensor<12xi32>
-      %5 = stablehlo.partition_id : tensor<ui32>
-      %6 = stablehlo.convert %5 : (tensor<ui32>) -> tensor<i64>
-      %c_0 = stablehlo.constant dense<2> : tensor<i64>
-      %c_1 = stablehlo.constant dense<3> : tensor<i64>
-      %7 = stablehlo.multiply %6, %c_0 : tensor<i64>
-      %8 = stablehlo.add %7, %c_1 : tensor<i64>
-      %c_2 = stablehlo.constant dense<0> : tensor<i64>
-      %9 = stablehlo.maximum %8, %c_2 : tensor<i64>
-      %10 = stablehlo.dynamic_slice %4, %9, sizes = [4] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<12xi32>, tensor<i64>) -> tensor<4xi32>
-      sdy.return %10 : tensor<4xi32>
+      %2 = stablehlo.partition_id : tensor<ui32>
+      %3 = stablehlo.convert %2 : (tensor<ui32>) -> tensor<i32>
+      %4 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2xi32>) -> tensor<2xi32>
+      %c_0 = stablehlo.constant dense<1> : tensor<i32>
+      %5 = stablehlo.compare GE, %3, %c_0 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %6 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<i32>) -> tensor<2xi32>
+      %7 = stablehlo.broadcast_in_dim %5, dims = [] : (tensor<i1>) -> tensor<2xi1>
+      %8 = stablehlo.select %7, %4, %6 : tensor<2xi1>, tensor<2xi32>
+      %9 = stablehlo.concatenate %8, %arg1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<4xi32>
+      %10 = stablehlo.pad %9, %arg2, low = [4], high = [4], interior = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xi32>, tensor<i32>) -> tensor<12xi32>
+      %c_1 = stablehlo.constant dense<2> : tensor<i32>
+      %c_2 = stablehlo.constant dense<3> : tensor<i32>
+      %11 = stablehlo.multiply %3, %c_1 : tensor<i32>
+      %12 = stablehlo.add %11, %c_2 : tensor<i32>
+      %c_3 = stablehlo.constant dense<0> : tensor<i32>
+      %13 = stablehlo.maximum %12, %c_3 : tensor<i32>
+      %14 = stablehlo.dynamic_slice %10, %13, sizes = [4] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<12xi32>, tensor<i32>) -> tensor<4xi32>
+      sdy.return %14 : tensor<4xi32>
     } : (tensor<4xi32>, tensor<i32>) -> tensor<8xi32>
     %1 = stablehlo.slice %0 [0:7] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<8xi32>) -> tensor<7xi32>
     return %1 : tensor<7xi32>
@@ -128,19 +133,24 @@ func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
   func.func @main(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) -> tensor<6xf32> {
     %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
     %0 = sdy.manual_computation(%arg0, %cst) in_shardings=[<@mesh, [{"a"}]>, <@mesh, []>] out_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} (%arg1: tensor<4xf32>, %arg2: tensor<f32>) {
-      %1 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[1, 0]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
-      %2 = stablehlo.concatenate %arg1, %1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
-      %3 = stablehlo.pad %2, %arg2, low = [3], high = [3], interior = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<8xf32>, tensor<f32>) -> tensor<14xf32>
-      %4 = stablehlo.partition_id : tensor<ui32>
-      %5 = stablehlo.convert %4 : (tensor<ui32>) -> tensor<i64>
-      %c = stablehlo.constant dense<-1> : tensor<i64>
-      %c_0 = stablehlo.constant dense<5> : tensor<i64>
-      %6 = stablehlo.multiply %5, %c : tensor<i64>
-      %7 = stablehlo.add %6, %c_0 : tensor<i64>
-      %c_1 = stablehlo.constant dense<0> : tensor<i64>
-      %8 = stablehlo.maximum %7, %c_1 : tensor<i64>
-      %9 = stablehlo.dynamic_slice %3, %8, sizes = [3] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<14xf32>, tensor<i64>) -> tensor<3xf32>
-      sdy.return %9 : tensor<3xf32>
+      %1 = stablehlo.partition_id : tensor<ui32>
+      %2 = stablehlo.convert %1 : (tensor<ui32>) -> tensor<i32>
+      %3 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[1, 0]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf32>
+      %c = stablehlo.constant dense<1> : tensor<i32>
+      %4 = stablehlo.compare LT, %2, %c : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      %5 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f32>) -> tensor<4xf32>
+      %6 = stablehlo.broadcast_in_dim %4, dims = [] : (tensor<i1>) -> tensor<4xi1>
+      %7 = stablehlo.select %6, %3, %5 : tensor<4xi1>, tensor<4xf32>
+      %8 = stablehlo.concatenate %arg1, %7, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+      %9 = stablehlo.pad %8, %arg2, low = [3], high = [3], interior = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<8xf32>, tensor<f32>) -> tensor<14xf32>
+      %c_0 = stablehlo.constant dense<-1> : tensor<i32>
+      %c_1 = stablehlo.constant dense<5> : tensor<i32>
+      %10 = stablehlo.multiply %2, %c_0 : tensor<i32>
+      %11 = stablehlo.add %10, %c_1 : tensor<i32>
+      %c_2 = stablehlo.constant dense<0> : tensor<i32>
+      %12 = stablehlo.maximum %11, %c_2 : tensor<i32>
+      %13 = stablehlo.dynamic_slice %9, %12, sizes = [3] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<14xf32>, tensor<i32>) -> tensor<3xf32>
+      sdy.return %13 : tensor<3xf32>
     } : (tensor<8xf32>, tensor<f32>) -> tensor<6xf32>
     return %0 : tensor<6xf32>
   }
@@ -161,8 +171,8 @@ def test_a_slice_whose_shards_start_at_different_offsets_takes_a_halo_exchange_w
     device pads its own shard and takes its element at its own offset."""
     out = run(SHIFTED_SLICE)
     assert "collective_permute" not in out
-    assert "%1 = stablehlo.concatenate %arg1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xi32>) -> tensor<4xi32>" in out
-    assert "%8 = stablehlo.dynamic_slice %2, %7, sizes = [1]" in out
+    assert "%3 = stablehlo.concatenate %arg1, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<4xi32>) -> tensor<4xi32>" in out
+    assert "%8 = stablehlo.dynamic_slice %4, %7, sizes = [1]" in out
 
 
 def test_a_halo_exchanging_slice_slices_its_unsharded_dimensions_with_their_strides():
@@ -174,7 +184,7 @@ func.func @main(%arg0: tensor<8x6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a
 }
 '''
     out = run(text)
-    assert "%10 = stablehlo.slice %9 [0:3, 0:6:2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<3x6xf32>) -> tensor<3x3xf32>" in out
+    assert "%14 = stablehlo.slice %13 [0:3, 0:6:2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<3x6xf32>) -> tensor<3x3xf32>" in out
     assert "} : (tensor<8x6xf32>, tensor<f32>) -> tensor<6x3xf32>" in out
 
 
@@ -263,9 +273,9 @@ func.func @main(%arg0: tensor<6xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}
 
 def test_an_indivisible_split_reshape_gathers_each_shard_from_a_neighbour_by_table():
     out = run(SPLIT)
-    assert '%c_5 = stablehlo.constant dense<[4, 4, 3, 3]> : tensor<4xi64>' in out
+    assert '%c_6 = stablehlo.constant dense<[4, 4, 3, 3]> : tensor<4xi32>' in out
     assert 'source_target_pairs = dense<[[0, 1], [1, 2], [2, 3]]> : tensor<3x2xi64>' in out
-    assert '%16 = stablehlo.reshape %15 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<2xi32>) -> tensor<1x2xi32>' in out
+    assert '%20 = stablehlo.reshape %19 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : (tensor<2xi32>) -> tensor<1x2xi32>' in out
     assert '%2 = stablehlo.slice %1 [0:2, 0:3] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(1)2}, {"a":(2)2}]>]>} : (tensor<2x4xi32>) -> tensor<2x3xi32>' in out
 
 
@@ -301,8 +311,8 @@ func.func @main(%arg0: tensor<1x1x16x16xf32> {sdy.sharding = #sdy.sharding<@mesh
 
 def test_more_than_one_replica_reads_the_replica_id_and_permutes_without_a_channel():
     out = run(PAD_LEFT, "replica-count=2")
-    assert "%5 = stablehlo.replica_id : tensor<ui32>" in out and "partition_id" not in out
-    assert '%2 = "stablehlo.collective_permute"(%arg1) <{source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}>' in out
+    assert "%2 = stablehlo.replica_id : tensor<ui32>" in out and "partition_id" not in out
+    assert '%4 = "stablehlo.collective_permute"(%arg1) <{source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}>' in out
 
 
 def test_replicas_and_partitions_both_above_one_is_an_error_at_the_op():
@@ -325,7 +335,8 @@ def test_channel_ids_start_after_the_largest_in_the_module():
 def test_a_mesh_with_device_ids_looks_the_shard_index_up_in_a_table():
     out = run(PAD_LEFT.replace('<["a"=2]>', '<["a"=2], device_ids=[1, 0]>'))
     assert "source_target_pairs = dense<[[1, 0]]>" in out
-    assert "%c_0 = stablehlo.constant dense<[1, 0]> : tensor<2xi64>" in out
+    assert "%c_0 = stablehlo.constant dense<[1, 0]> : tensor<2xi32>" in out
+    assert "%3 = stablehlo.dynamic_slice %c_0, %2, sizes = [1] : (tensor<2xi32>, tensor<ui32>) -> tensor<1xi32>" in out
 
 
 def test_a_reshape_sharded_on_one_side_only_is_a_located_error():

@@ -3,22 +3,19 @@ over Shardy's test inputs for the pass (transforms/export/test/resolve_permutati
 with ``enable-halo-exchange`` true and false, and on drawn modules after jaxlib's propagation and
 full ``sdy-insert-explicit-reshards`` (the executable partitioner pipeline's first step).
 
-jaxlib 0.12's halo exchange is newer than the test files' (``HEAD_WINS``): it computes the device's
-index in its group first, in i32 (``stablehlo.convert ... -> tensor<i32>``), and masks each
-neighbour's shard it fetched with the padding value where the neighbour does not exist
-(``stablehlo.compare GE``/``LT``, ``broadcast_in_dim``, ``stablehlo.select``).  The test files'
-CHECK lines want the device id in i64 (resolve_permutation_factors_replica_id.mlir:
-``stablehlo.convert %[[RID]] : (tensor<ui32>) -> tensor<i64>``) and the collective permute's
-result concatenated as it is (resolve_permutation_factors.mlir: ``stablehlo.concatenate %[[CP]],
-%[[ARG1]]``), so we follow the test files on that one code path.  Both print the same outside
-the manual computations' bodies, and the same ops inside them once jaxlib's masks are left out and
-the device id's integer type ignored (``same_but_halo_code``); a test shows FileCheck rejecting
-jaxlib's output exactly in those functions, and accepting ours."""
+jaxlib 0.12's halo exchange is newer than the test files' and ours follows it: it computes the
+device's index in its group first, in i32 (``stablehlo.convert ... -> tensor<i32>``, or an i32 table
+indexed by the ui32 id), and masks each neighbour's shard it fetched with the padding value where the
+neighbour does not exist (``stablehlo.compare GE``/``LT``, ``broadcast_in_dim``, ``stablehlo.select``;
+the test files' commit kept what the collective permute left there, zeros, so a pad whose padding
+value is not zero came out wrong at the edge devices).  The test files' CHECK lines want the device
+id in i64 and the collective permute's result concatenated as it is: FileCheck rejects jaxlib's
+output and ours in the same functions (``CHECK_LINES_OLDER``; pinned in
+tests/test_conformance_pins_jaxlib012.py)."""
 from __future__ import annotations
 
 import re
 import subprocess
-from collections import Counter
 
 import pytest
 from conftest import conformance_path, find_filecheck
@@ -36,8 +33,8 @@ TESTS = ROOT / "transforms" / "export" / "test" if ROOT else None
 MAIN = "resolve_permutation_factors.mlir"
 REPLICA_ID = "resolve_permutation_factors/resolve_permutation_factors_replica_id.mlir"
 PASS = "sdy-resolve-permutation-factors"
-#: The functions whose halo exchange jaxlib 0.12 builds differently (module docstring).
-HEAD_WINS = {
+#: The functions whose halo exchange jaxlib 0.12 builds otherwise than the test files (module docstring).
+CHECK_LINES_OLDER = {
     "pad_single_left_hop", "pad_multiple_left_hops", "pad_single_right_hop", "pad_two_direction_hops",
     "pad_multidim_with_hops", "pad_replicated_negative_low_padding", "pad_large_low_pad_within_one_hop",
     "pad_replicated_negative_low_and_positive_high", "pad_sharded_indivisible_interior_pad",
@@ -63,66 +60,6 @@ def pipeline(options: str) -> str:
     return f"builtin.module({PASS}{{{options}}})"
 
 
-def without_halo_bodies(text: str) -> str:
-    """``text`` without the bodies of the manual computations holding a halo exchange (those
-    reading the device id), SSA names made alike."""
-    out, body, keep = [], [], True
-    for line in text.splitlines():
-        if keep and "sdy.manual_computation(" in line:
-            keep, body = False, []
-            out.append(line)
-            continue
-        if not keep:
-            if re.match(r"\s*} : \(", line):
-                keep = True
-                if not any("_id : tensor<ui32>" in b for b in body):
-                    out.extend(body)
-                out.append(line)
-            else:
-                body.append(line)
-            continue
-        out.append(line)
-    return re.sub(r"%[\w#]+", "%v", "\n".join(out))
-
-
-def halo_bodies(text: str, unmask: bool = False) -> list[Counter]:
-    """The ops of each manual computation's body, as a multiset of lines with SSA names made alike,
-    i32/i64/ui32 alike and converts between them left out; with ``unmask``, jaxlib 0.12's masks of
-    the fetched neighbours (a ``compare`` with its constant, ``broadcast_in_dim``, ``select``) too."""
-    out, body = [], None
-    for line in text.splitlines():
-        if "sdy.manual_computation(" in line:
-            body = []
-        elif body is not None and re.match(r"\s*} : \(", line):
-            out.append(body)
-            body = None
-        elif body is not None:
-            body.append(line.strip())
-    result = []
-    for lines in out:
-        drop = set()
-        if unmask:
-            defined = {m.group(1): i for i, m in enumerate(re.match(r"(%[\w#]+) =", x) for x in lines) if m}
-            for i, x in enumerate(lines):
-                compare = re.match(r"%[\w#]+ = stablehlo\.compare \w+, %[\w#]+, (%[\w#]+)", x)
-                if compare:
-                    drop |= {i, defined[compare.group(1)]}
-                if re.match(r"%[\w#]+ = stablehlo\.(broadcast_in_dim|select) ", x):
-                    drop.add(i)
-        normalised = (re.sub(r"u?i(32|64)([>,])", r"iXX\2", re.sub(r"%[\w#]+", "%v", x))
-                      for i, x in enumerate(lines) if i not in drop)
-        result.append(Counter(x for x in normalised if x != "%v = stablehlo.convert %v : (tensor<iXX>) -> tensor<iXX>"))
-    return result
-
-
-def same_but_halo_code(mine: str, theirs: str) -> bool:
-    """Whether ours and jaxlib's print the same but for the device code of the halo exchanges:
-    the same outside them, and the same ops in them once jaxlib's masks are left out and the
-    integer type of the device id is ignored (only the order differs)."""
-    return (without_halo_bodies(mine) == without_halo_bodies(theirs)
-            and halo_bodies(mine) == halo_bodies(theirs, unmask=True))
-
-
 def function_name(piece: str) -> str:
     return piece.split("func.func @", 1)[1].split("(", 1)[0]
 
@@ -132,23 +69,14 @@ def test_resolve_permutation_factors_matches_jaxlib_on_shardys_tests(relative, o
     if TESTS is None:
         pytest.skip("Shardy's pass tests live in the conformance corpus (set SHARDY_CONFORMANCE)")
     halo = "enable-halo-exchange=true" in options
-    counts = {"same": 0, "test files win": 0}
+    masked = 0
     for piece in per_function((TESTS / relative).read_text()):
         assert str(shardy_py.parse(piece)) == jaxlib.run(piece, "builtin.module()")
         theirs = jaxlib.run(piece, pipeline(options))
         assert theirs not in ("crashed", "unread", FAILED)
-        mine = ours(piece, f"{PASS}={options}")
-        if halo and function_name(piece) in HEAD_WINS:
-            assert "-> tensor<i64>" in mine and "stablehlo.select" not in mine
-            assert "-> tensor<i32>" in theirs and "stablehlo.select" in theirs
-            assert same_but_halo_code(mine, theirs), piece
-            counts["test files win"] += 1
-            continue
-        assert mine == theirs, piece
-        counts["same"] += 1
-    assert sum(counts.values()) >= 1
-    if not halo:
-        assert counts["test files win"] == 0
+        assert ours(piece, f"{PASS}={options}") == theirs, piece
+        masked += "stablehlo.select" in theirs and function_name(piece) in CHECK_LINES_OLDER
+    assert (masked > 0) == halo
 
 
 def _filecheck_failures(filecheck: str, path, prefixes: str, output: str) -> set[str]:
@@ -164,10 +92,10 @@ def _filecheck_failures(filecheck: str, path, prefixes: str, output: str) -> set
     return failed
 
 
-def test_filecheck_rejects_jaxlib_only_where_the_test_files_win(jaxlib):
-    """The evidence for ``HEAD_WINS``: with halo exchange, the test files' CHECK lines reject
+def test_filecheck_rejects_jaxlib_and_ours_where_the_check_lines_are_older(jaxlib):
+    """The evidence for ``CHECK_LINES_OLDER``: with halo exchange, the test files' CHECK lines reject
     jaxlib 0.12's output in those functions only (every function but one, whose CHECK lines say
-    nothing of its inner halo exchange), and accept ours."""
+    nothing of its inner halo exchange), and ours in the same ones."""
     filecheck = find_filecheck()
     if TESTS is None or filecheck is None:
         pytest.skip("needs the conformance corpus (SHARDY_CONFORMANCE) and FileCheck")
@@ -175,18 +103,20 @@ def test_filecheck_rejects_jaxlib_only_where_the_test_files_win(jaxlib):
     text = path.read_text()
     theirs = jaxlib.run(text, pipeline("enable-halo-exchange=true"))
     failed = _filecheck_failures(filecheck, path, "CHECK,HALO", theirs)
-    assert failed == HEAD_WINS - {"reshape_two_splitting_groups", "pad_single_left_hop_replica_id"}
-    assert not _filecheck_failures(filecheck, path, "CHECK,HALO", ours(text, f"{PASS}=enable-halo-exchange=true"))
+    assert failed == CHECK_LINES_OLDER - {"reshape_two_splitting_groups", "pad_single_left_hop_replica_id"}
+    assert _filecheck_failures(filecheck, path, "CHECK,HALO", ours(text, f"{PASS}=enable-halo-exchange=true")) == failed
     replica = TESTS / REPLICA_ID
     options = "enable-halo-exchange=true replica-count=8 partition-count=1"
     assert _filecheck_failures(filecheck, replica, "CHECK", jaxlib.run(replica.read_text(), pipeline(options))) == {
+        "pad_single_left_hop_replica_id"}
+    assert _filecheck_failures(filecheck, replica, "CHECK", ours(replica.read_text(), f"{PASS}={options}")) == {
         "pad_single_left_hop_replica_id"}
 
 
 def test_resolve_permutation_factors_matches_jaxlib_on_drawn_modules(jaxlib):
     """Drawn modules (pads, slices, reshapes, ... whose shardings do not always divide them) after
     jaxlib's propagation and full explicit reshards, both options; with halo exchange, a module
-    whose halo code reads the device id is compared outside the manual computations' bodies."""
+    whose halo code reads the device id included."""
     from hypothesis import given, settings
     from hypothesis import seed as hseed
 
@@ -203,12 +133,11 @@ def test_resolve_permutation_factors_matches_jaxlib_on_drawn_modules(jaxlib):
             theirs = jaxlib.run(start, pipeline(options))
             assert theirs != "crashed", start
             mine = ours(start, f"{PASS}={options}")
-            if "_id : tensor<ui32>" in theirs:
-                assert same_but_halo_code(mine, theirs), (options, start)
-                counts["halo"] += 1
-                continue
             assert mine == theirs, (options, start)
-            counts["changed" if mine != str(shardy_py.parse(start)) else "unchanged"] += 1
+            if "_id : tensor<ui32>" in theirs:
+                counts["halo"] += 1
+            else:
+                counts["changed" if mine != str(shardy_py.parse(start)) else "unchanged"] += 1
 
     cfg = settings(deadline=None, database=None, suppress_health_check=list(HealthCheck), max_examples=120,
                    phases=[Phase.generate])

@@ -1,7 +1,8 @@
 # ruff: noqa: E501  (expected MLIR text is printed on one line, however long; it must be exact)
-"""``-sdy-resolve-single-device-sharding``.  jaxlib 0.10.2's Shardy has no such pass, so the expected
-texts follow resolve_single_device_sharding.cc at SHARDY_COMMIT; the same pass passes Shardy's own
-FileCheck test (transforms/export/test/resolve_single_device_sharding.mlir) in score.py."""
+"""``-sdy-resolve-single-device-sharding``: the expected texts are jaxlib 0.12's (its pass compares the
+ui32 device id with a ui32 constant where the test files' commit converts it to i64 first, so
+transforms/export/test/resolve_single_device_sharding.mlir is pinned in
+test_conformance_pins_jaxlib012.py)."""
 from __future__ import annotations
 
 import pytest
@@ -36,19 +37,18 @@ ON_DEVICE_3_RESOLVED = '''module {
   sdy.mesh @dev3 = <[], device_ids=[3]>
   func.func @main(%arg0: tensor<4xi1>) -> tensor<4xi1> {
     %0 = stablehlo.replica_id : tensor<ui32>
-    %1 = stablehlo.convert %0 : (tensor<ui32>) -> tensor<i64>
-    %c = stablehlo.constant dense<3> : tensor<i64>
-    %2 = stablehlo.compare EQ, %1, %c : (tensor<i64>, tensor<i64>) -> tensor<i1>
-    %3 = "stablehlo.if"(%2) ({
-      %6 = stablehlo.not %arg0 : tensor<4xi1>
-      stablehlo.return %6 : tensor<4xi1>
+    %c = stablehlo.constant dense<3> : tensor<ui32>
+    %1 = stablehlo.compare EQ, %0, %c : (tensor<ui32>, tensor<ui32>) -> tensor<i1>
+    %2 = "stablehlo.if"(%1) ({
+      %5 = stablehlo.not %arg0 : tensor<4xi1>
+      stablehlo.return %5 : tensor<4xi1>
     }, {
       %c_0 = stablehlo.constant dense<false> : tensor<4xi1>
       stablehlo.return %c_0 : tensor<4xi1>
     }) : (tensor<i1>) -> tensor<4xi1>
-    %4 = sdy.all_reduce {"x", "y"} %3 out_sharding=<@mesh, [{}]> : tensor<4xi1>
-    %5 = stablehlo.and %4, %4 : tensor<4xi1>
-    return %5 : tensor<4xi1>
+    %3 = sdy.all_reduce {"x", "y"} %2 out_sharding=<@mesh, [{}]> : tensor<4xi1>
+    %4 = stablehlo.and %3, %3 : tensor<4xi1>
+    return %4 : tensor<4xi1>
   }
 }
 '''

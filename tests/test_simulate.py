@@ -153,6 +153,16 @@ def test_a_sharded_random_bit_generator_is_reported_different():
     assert not r.ok
     assert not r.outputs[0].equal
     assert "1 of 1 outputs DIFFER from the unpartitioned run: result 0" in r.report()
+    assert "note: a stablehlo.rng_bit_generator whose output is sharded generates each device's piece" in r.report()
+
+
+def test_a_random_bit_generator_generated_whole_gives_the_unpartitioned_numbers():
+    """rng-bit-generator-unsafe=false (jaxlib 0.12's option): each device generates the whole output
+    and keeps its piece."""
+    r = shardy_py.simulate(RANDOM_BITS, np.array([1, 2], np.uint64), rng_bit_generator_unsafe=False)
+    assert r.ok, r.report()
+    assert r.notes == []
+    assert "tensor<8xui32>" in str(r.partitioned) and "tensor<4xui32>" in str(r.partitioned)
 
 
 def test_an_op_the_interpreter_cannot_run_is_a_located_error():
@@ -240,3 +250,48 @@ def test_the_benchmark_table_covers_the_examples():
     lines = done.stdout.splitlines()
     assert lines[1].split()[:4] == ["examples/mlp", "8", "1", "all_reduce"] and lines[1].endswith("equal")
     assert lines[-1] == "2 of 2 programs ran; 0 differ"
+
+
+PAD_SEVEN = """sdy.mesh @mesh = <["x"=4]>
+func.func @main(%arg0: tensor<8xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>})
+    -> (tensor<11xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) {
+  %c = stablehlo.constant dense<7> : tensor<i32>
+  %0 = stablehlo.pad %arg0, %c, low = [3], high = [0], interior = [0] : (tensor<8xi32>, tensor<i32>) -> tensor<11xi32>
+  return %0 : tensor<11xi32>
+}
+"""
+
+
+@pytest.mark.parametrize("halo", [True, False])
+def test_a_halo_exchanged_pad_puts_its_padding_value_at_the_edge_device(halo):
+    """The first device has no left neighbour: jaxlib 0.12's mask gives it the padding value (the
+    test files' halo exchange gave it the zeros the collective permute left)."""
+    x = np.arange(1, 9, dtype=np.int32)
+    r = shardy_py.simulate(PAD_SEVEN, x, enable_halo_exchange=halo)
+    assert r.ok, r.report()
+    assert r.outputs[0].actual.tolist() == [7, 7, 7, 1, 2, 3, 4, 5, 6, 7, 8]
+    local = str(shardy_py.partition(shardy_py.parse(PAD_SEVEN), enable_halo_exchange=halo))
+    assert ("stablehlo.collective_permute" in local) == halo
+
+
+NO_MAIN = """sdy.mesh @mesh = <["x"=2]>
+func.func @helper(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.negate %arg0 : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+func.func @entry(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}) -> tensor<8xf32> {
+  %0 = func.call @helper(%arg0) : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+"""
+
+
+def test_a_module_of_several_functions_without_main_is_a_located_error(tmp_path, capsys):
+    """Shardy's propagation starts at @main (jaxlib 0.12 aborts without one): --function names what runs,
+    not where propagation starts."""
+    path = tmp_path / "no_main.mlir"
+    path.write_text(NO_MAIN)
+    assert main(["simulate", str(path), "--function", "entry"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{path}:1:1: error: partition: Failed to lookup function: main")
+    assert "internal error" not in err

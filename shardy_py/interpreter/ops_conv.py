@@ -1,13 +1,16 @@
-"""``convolution`` and ``dynamic_conv``: the input dilated and padded, then one ``einsum`` per kernel
-position, accumulated over the whole output at once; feature and batch groups split the channels."""
+"""``convolution`` and ``dynamic_conv`` as the reference's ``convolutionOp`` computes them: the input
+dilated and padded, each output position's window (reversed where ``window_reversal`` says) dotted with
+the kernel over the spatial and then the feature dimensions, feature and batch groups split apart.  All
+the windows are gathered into one array (a strided view copied once), so each group's convolution is
+one contraction over the whole output: float and complex sums accumulated as ``dotGeneralOp`` sums
+them (``ops_linalg.accumulate``), integers and booleans exactly."""
 from __future__ import annotations
-
-import itertools
 
 import numpy as np
 
 from shardy_py.interpreter import arith
-from shardy_py.interpreter.evaluator import attr, handler, int_attr, ints, result_element
+from shardy_py.interpreter.evaluator import InterpretError, attr, handler, int_attr, ints, result_element
+from shardy_py.interpreter.ops_linalg import accumulate
 from shardy_py.interpreter.ops_shape import pad
 from shardy_py.interpreter.values import is_bool, is_complex, is_float
 
@@ -18,40 +21,54 @@ def convolution(lhs: np.ndarray, rhs: np.ndarray, dn, strides, padding, lhs_dila
     x = np.transpose(lhs, [dn.input_batch_dimension, dn.input_feature_dimension, *dn.input_spatial_dimensions])
     k = np.transpose(rhs, [dn.kernel_output_feature_dimension, dn.kernel_input_feature_dimension,
                            *dn.kernel_spatial_dimensions])
-    if is_float(name) or is_complex(name):
-        wide_type = np.complex128 if is_complex(name) else np.float64
-        x, k = x.astype(wide_type), k.astype(wide_type)
-    elif is_bool(name):
+    if is_bool(name):
         x, k = x.astype(np.int64), k.astype(np.int64)
-    flips = [2 + i for i, r in enumerate(reversal) if r]
-    if flips:
-        k = np.flip(k, flips)
-    zero = np.zeros((), x.dtype)
-    low = [p[0] for p in padding]
-    high = [p[1] for p in padding]
-    x = pad(x, zero, [0, 0, *low], [0, 0, *high], [0, 0, *[d - 1 for d in lhs_dilation]])
-    n, c = x.shape[:2]
-    o = k.shape[0]
+    x = pad(x, np.zeros((), x.dtype), [0, 0, *(p[0] for p in padding)], [0, 0, *(p[1] for p in padding)],
+            [0, 0, *(d - 1 for d in lhs_dilation)])
     out_spatial = [int(out_shape[d]) for d in dn.output_spatial_dimensions]
-    # batch groups: the batch splits into groups, each convolved with its own slice of output features
-    xs = x.reshape(batch_groups, n // batch_groups, c, *x.shape[2:])
-    result = np.zeros((n // batch_groups, o, *out_spatial), dtype=np.result_type(x, k))
-    per_fg_in = c // feature_groups
-    o_per_group = o // (feature_groups * batch_groups)
-    for pos in itertools.product(*(range(s) for s in k.shape[2:])):
-        index = tuple(slice(p * dil, p * dil + (size - 1) * st + 1, st)
-                      for p, dil, size, st in zip(pos, rhs_dilation, out_spatial, strides, strict=True))
-        tap = k[(slice(None), slice(None), *pos)]  # (o, c / feature_groups)
-        for bg in range(batch_groups):
-            window = xs[(bg, slice(None), slice(None), *index)]  # (n / bg, c, spatial...)
-            for fg in range(feature_groups):
-                group = bg * feature_groups + fg
-                outs = slice(group * o_per_group, (group + 1) * o_per_group)
-                part = window[:, fg * per_fg_in:(fg + 1) * per_fg_in]
-                result[:, outs] += np.einsum("nc...,oc->no...", part, tap[outs])
+    windows = _windows(x, k.shape[2:], out_spatial, strides, rhs_dilation, reversal)
+    n, c = x.shape[:2]
+    o, per_group_in = k.shape[:2]
+    groups = feature_groups * batch_groups
+    batch, per_group_out, depth = n // batch_groups, o // groups, per_group_in * int(np.prod(k.shape[2:]))
+    spatial = len(out_spatial)
+    # windows (n, c, out..., kernel...) -> (kernel..., c of the group, group, n of the group, out...):
+    # the reference splits the features first, then the batch, and contracts the kernel's spatial
+    # dimensions (row-major) before its input features
+    a = windows.reshape(batch_groups, batch, feature_groups, per_group_in, *windows.shape[2:])
+    a = np.transpose(a, [*range(4 + spatial, 4 + 2 * spatial), 3, 2, 0, 1, *range(4, 4 + spatial)])
+    a = a.reshape(depth, groups, batch * int(np.prod(out_spatial)))
+    b = k.reshape(groups, per_group_out, per_group_in, *k.shape[2:])
+    b = np.transpose(b, [*range(3, 3 + spatial), 2, 0, 1]).reshape(depth, groups, per_group_out)
+    if is_float(name) or is_complex(name):
+        result = accumulate(a, b, name)
+    else:
+        result = np.matmul(np.transpose(a, (1, 2, 0)), np.transpose(b, (1, 0, 2)))
+    # (group, n, out..., feature of the group) -> (n, feature, out...)
+    result = result.reshape(groups, batch, *out_spatial, per_group_out)
+    result = np.moveaxis(result, 0, -2).reshape(batch, *out_spatial, o)
+    result = np.moveaxis(result, -1, 1)
     out = np.transpose(result, np.argsort([dn.output_batch_dimension, dn.output_feature_dimension,
                                            *dn.output_spatial_dimensions]))
     return out != 0 if is_bool(name) else out
+
+
+def _windows(x: np.ndarray, kernel, out_spatial, strides, rhs_dilation, reversal) -> np.ndarray:
+    """The window of the padded input ``x`` (n, c, spatial...) at every output position, as a view
+    (n, c, out..., kernel...): ``x[n, c, out * stride + kernel * rhs_dilation]``, the kernel positions
+    reversed along the dimensions ``reversal`` marks (the reference reverses the window, not the
+    kernel)."""
+    for size, out, st, k, d in zip(x.shape[2:], out_spatial, strides, kernel, rhs_dilation, strict=True):
+        if out and k and (out - 1) * st + (k - 1) * d >= size:
+            raise InterpretError(f"convolution window out of the padded input: {out} positions of stride {st}, "
+                                 f"{k} kernel positions of dilation {d}, padded input size {size}")
+    step = x.strides[2:]
+    view = np.lib.stride_tricks.as_strided(
+        x, (*x.shape[:2], *out_spatial, *kernel),
+        (*x.strides[:2], *(s * st for s, st in zip(step, strides, strict=True)),
+         *(s * d for s, d in zip(step, rhs_dilation, strict=True))), writeable=False)
+    flips = [2 + len(out_spatial) + i for i, r in enumerate(reversal) if r]
+    return np.flip(view, flips) if flips else view
 
 
 def _run(ev, op, lhs, rhs, padding):

@@ -50,18 +50,39 @@ def _accumulated(lhs: np.ndarray, rhs: np.ndarray, lhs_batch, rhs_batch, lhs_con
     batch = [lhs.shape[d] for d in lhs_batch]
     free_l, free_r = [lhs.shape[d] for d in lhs_free], [rhs.shape[d] for d in rhs_free]
     depth = int(np.prod([lhs.shape[d] for d in lhs_contract], dtype=np.int64))
+    groups = int(np.prod(batch, dtype=np.int64))
     m, n = int(np.prod(free_l, dtype=np.int64)), int(np.prod(free_r, dtype=np.int64))
-    a = np.transpose(lhs, [*lhs_batch, *lhs_free, *lhs_contract]).reshape(-1, m, depth)
-    b = np.transpose(rhs, [*rhs_batch, *rhs_contract, *rhs_free]).reshape(-1, depth, n)
+    a = np.transpose(lhs, [*lhs_contract, *lhs_batch, *lhs_free]).reshape(depth, groups, m)
+    b = np.transpose(rhs, [*rhs_contract, *rhs_batch, *rhs_free]).reshape(depth, groups, n)
+    return accumulate(a, b, name).reshape([*batch, *free_l, *free_r])
+
+
+def accumulate(a: np.ndarray, b: np.ndarray, name: str) -> np.ndarray:
+    """The sums ``acc[g, i, j] = acc + a[k, g, i] * b[k, g, j]`` for ``k = 0, 1, ...`` from zero, as the
+    reference's ``dotGeneralOp`` sums a float or complex dot product: every product and every partial
+    sum rounded to element type ``name``.  ``a``: (depth, groups, m), ``b``: (depth, groups, n); the
+    result (groups, m, n), one whole-array step per contracting index."""
     dtype = dtype_of(name)
+    a, b = np.ascontiguousarray(a), np.ascontiguousarray(b)
+    shape = (a.shape[1], a.shape[2], b.shape[2])
     if is_complex(name):
-        acc = _complex_sum(a, b, np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64))
-    else:
-        acc = np.zeros((a.shape[0], m, n), dtype=dtype)
-        for k in range(depth):
-            product = _rounded(arith.wide(a[:, :, k, None], name) * arith.wide(b[:, None, k, :], name), dtype)
-            acc = _rounded(arith.wide(acc, name) + arith.wide(product, name), dtype)
-    return acc.reshape([*batch, *free_l, *free_r])
+        return _complex_sum(a, b, np.dtype(np.float32) if dtype == np.complex64 else np.dtype(np.float64))
+    acc = np.zeros(shape, dtype=dtype)
+    if dtype in _IEEE_FLOATS:  # numpy rounds each of these operations once, as the reference does
+        product = np.empty(shape, dtype=dtype)
+        for k in range(a.shape[0]):
+            np.multiply(a[k, :, :, None], b[k, :, None, :], out=product)
+            np.add(acc, product, out=acc)
+        return acc
+    for k in range(a.shape[0]):
+        product = _rounded(arith.wide(a[k, :, :, None], name) * arith.wide(b[k, :, None, :], name), dtype)
+        acc = _rounded(arith.wide(acc, name) + arith.wide(product, name), dtype)
+    return acc
+
+
+#: Float dtypes whose numpy multiply and add round the exact result once to the type (f16 through
+#: f32, where a product is exact and the double rounding of a sum is innocuous).
+_IEEE_FLOATS = frozenset(np.dtype(t) for t in (np.float16, np.float32, np.float64))
 
 
 def _rounded(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
@@ -72,12 +93,12 @@ def _complex_sum(a: np.ndarray, b: np.ndarray, part: np.dtype) -> np.ndarray:
     """The complex dot product with the reference's component formulas, each real operation in
     the precision of the parts."""
     ar, ai = a.real.astype(part)[:, :, :, None], a.imag.astype(part)[:, :, :, None]
-    br, bi = b.real.astype(part)[:, None, :, :], b.imag.astype(part)[:, None, :, :]
-    shape = (a.shape[0], a.shape[1], b.shape[2])
+    br, bi = b.real.astype(part)[:, :, None, :], b.imag.astype(part)[:, :, None, :]
+    shape = (a.shape[1], a.shape[2], b.shape[2])
     real, imag = np.zeros(shape, dtype=part), np.zeros(shape, dtype=part)
-    for k in range(a.shape[2]):
-        real = real + (ar[:, :, k] * br[:, :, k] - ai[:, :, k] * bi[:, :, k])
-        imag = imag + (ar[:, :, k] * bi[:, :, k] + ai[:, :, k] * br[:, :, k])
+    for k in range(a.shape[0]):
+        real = real + (ar[k] * br[k] - ai[k] * bi[k])
+        imag = imag + (ar[k] * bi[k] + ai[k] * br[k])
     out = np.empty(shape, dtype=np.complex128 if part == np.float64 else np.complex64)
     out.real, out.imag = real, imag
     return out

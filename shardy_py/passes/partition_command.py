@@ -1,10 +1,11 @@
-"""``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run the
-export pipeline with the partitioner (``shardy_py.partition``: sdy-resolve-permutation-factors
-after the explicit reshards, halo exchanges unless ``--no-halo-exchange``) and print the program
-each device runs: local shapes, stablehlo collectives with their replica groups.
+"""``python -m shardy_py partition FILE [options]``: propagate FILE's shardings, then run jaxlib
+0.12's staged partitioner (``shardy_py.partition``: the explicit reshards,
+sdy-resolve-permutation-factors with halo exchanges unless ``--no-halo-exchange``, the collectives,
+padding, sdy-convert-global-to-local) and print the program each device runs: local shapes,
+stablehlo collectives with their replica groups.
 
 Exit status: 0 done, 1 FILE does not parse or verify, or a step fails (errors on stderr as
-``FILE:LINE:COL: error: ...``), 2 an unreadable file.
+``FILE:LINE:COL: error: ...``), 2 a usage error, an unreadable FILE or an unwritable ``-o``.
 """
 from __future__ import annotations
 
@@ -14,9 +15,12 @@ import sys
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the ``partition`` options to ``parser``."""
+    from shardy_py.cli import positive_int
+
     parser.add_argument("file", metavar="FILE", help="MLIR file ('-' for standard input)")
-    parser.add_argument("--replica-count", type=int, default=1, help="number of replicas (device ids are replica ids)")
-    parser.add_argument("--partition-count", type=int, default=1, help="number of partitions")
+    parser.add_argument("--replica-count", type=positive_int, default=1,
+                        help="number of replicas (device ids are replica ids)")
+    parser.add_argument("--partition-count", type=positive_int, default=1, help="number of partitions")
     add_partitioner_options(parser)
     parser.add_argument("--keep-shardings", action="store_true", help="keep the shardings and meshes")
     parser.add_argument("--generic", action="store_true", help="print in MLIR's generic form")
@@ -30,11 +34,24 @@ def add_partitioner_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-halo-exchange", action="store_true",
                         help="replicate the dimensions a pad, slice, reverse or reshape needs other devices' data "
                              "along, instead of exchanging halos (sdy-resolve-permutation-factors)")
+    parser.add_argument("--no-rng-bit-generator-unsafe", action="store_true",
+                        help="generate a sharded stablehlo.rng_bit_generator's output whole on every device and keep "
+                             "its piece (the unpartitioned numbers; by default, as jaxlib 0.12, each device "
+                             "generates its piece from the state it is given)")
     parser.add_argument("--enable-rgv3", action="store_true",
                         help="replica groups as mesh axes (#stablehlo.replica_group_mesh_axes)")
     parser.add_argument("--per-dim-all-gather", action="store_true", help="one all-gather per gathered dimension")
     parser.add_argument("--combine-multi-dimension-reduce-scatter", action="store_true",
                         help="one reduce-scatter for several scattered dimensions")
+
+
+def partitioner_options(args: argparse.Namespace) -> dict:
+    """The keyword arguments of ``shardy_py.partition`` that ``add_partitioner_options`` read."""
+    return {"propagate": not args.no_propagation, "enable_rgv3": args.enable_rgv3,
+            "per_dim_all_gather": args.per_dim_all_gather,
+            "combine_multi_dimension_reduce_scatter": args.combine_multi_dimension_reduce_scatter,
+            "enable_halo_exchange": not args.no_halo_exchange,
+            "rng_bit_generator_unsafe": not args.no_rng_bit_generator_unsafe}
 
 
 def run(args: argparse.Namespace) -> int:
@@ -49,11 +66,8 @@ def run(args: argparse.Namespace) -> int:
         return parsed
     module, source, name = parsed
     try:
-        result = partition(module, propagate=not args.no_propagation, replica_count=args.replica_count,
-                           partition_count=args.partition_count, enable_rgv3=args.enable_rgv3,
-                           per_dim_all_gather=args.per_dim_all_gather,
-                           combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter,
-                           keep_shardings=args.keep_shardings, enable_halo_exchange=not args.no_halo_exchange)
+        result = partition(module, replica_count=args.replica_count, partition_count=args.partition_count,
+                           keep_shardings=args.keep_shardings, **partitioner_options(args))
     except PassError as e:
         for d in e.diagnostics:
             report(name, source, d.line, d.column, d.message, d.severity)

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     """Simulate FILE and print the report; returns the exit status."""
     from shardy_py.cli import report
     from shardy_py.interpreter.command import _parse_args_attr
-    from shardy_py.passes.partition_command import read_and_verify
+    from shardy_py.passes.partition_command import partitioner_options, read_and_verify
     from shardy_py.simulation.simulate import SimulationError, simulate
 
     parsed = read_and_verify(args.file, "simulate")
@@ -45,11 +45,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"shardy-py simulate: --args: {e}", file=sys.stderr)
         return 2
     try:
-        result = simulate(module, *inputs, seed=args.seed, function=args.function,
-                          propagate=not args.no_propagation, enable_rgv3=args.enable_rgv3,
-                          per_dim_all_gather=args.per_dim_all_gather,
-                          combine_multi_dimension_reduce_scatter=args.combine_multi_dimension_reduce_scatter,
-                          enable_halo_exchange=not args.no_halo_exchange)
+        result = simulate(module, *inputs, seed=args.seed, function=args.function, **partitioner_options(args))
     except SimulationError as e:
         for loc, message in e.diagnostics:
             line, column = (loc.line, loc.column) if loc is not None and loc.line else (1, 1)

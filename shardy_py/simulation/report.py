@@ -111,6 +111,7 @@ def report_text(result, name: str = "", each_device: bool = False) -> str:
     if different:
         lines.append(f"{len(different)} of {len(result.outputs)} outputs DIFFER from the unpartitioned run: "
                      + ", ".join(f"result {o.index}" for o in different))
+        lines += [f"note: {note}" for note in result.notes]
     else:
         lines.append(f"all {len(result.outputs)} outputs equal to the unpartitioned run "
                      "(integers bit-exact, floats within 1e-4)")

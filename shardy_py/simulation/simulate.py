@@ -107,6 +107,8 @@ class SimulationResult:
     mesh: MeshAttr | None
     seed: int | None
     global_peak_bytes: int
+    #: Why outputs may differ by design (printed under the verdict).
+    notes: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -304,8 +306,19 @@ def simulate(module, *args, seed: int = 0, function: str = "main", propagate: bo
     devices = [DeviceRun(d, mesh_position(mesh, d) if mesh is not None else None, [p[d] for p in per_arg],
                          results[d], peak, traces[d]) for d in range(n)]
     global_peak = _peak_bytes(_unsharded(module), func.properties_view.get("sym_name"))
+    notes = []
+    if partition_options.get("rng_bit_generator_unsafe", True) and any(
+            op.name == "stablehlo.rng_bit_generator" for op in local.walk()):
+        notes.append(RNG_NOTE)
     return SimulationResult(inputs, outputs, devices, local, _mesh_name(module, mesh), mesh,
-                            None if args else seed, global_peak)
+                            None if args else seed, global_peak, notes)
+
+
+#: Why a sharded ``stablehlo.rng_bit_generator`` gives other numbers than the unpartitioned run.
+RNG_NOTE = ("a stablehlo.rng_bit_generator whose output is sharded generates each device's piece from the state "
+            "it is given (rng-bit-generator-unsafe, jaxlib 0.12's default), not its piece of the unpartitioned "
+            "numbers; --no-rng-bit-generator-unsafe (rng_bit_generator_unsafe=False) generates the whole output "
+            "on every device and keeps its piece")
 
 
 def _peak_bytes(module, function: str) -> int:

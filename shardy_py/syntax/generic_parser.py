@@ -59,17 +59,10 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     isolated = decl is not None and "IsolatedFromAbove" in decl.traits
     # a function's empty region ``({\n})`` is a declaration: it has no body
     declaration = decl is not None and "FunctionOpInterface" in decl.traits
-    nested = decl is not None and decl.default_dialect == "func"
-    if nested:
-        p.func_depth += 1
-    try:
-        for raw in raws:
-            if declaration and not raw.items:
-                continue
-            op.regions.append(p.build_region(raw, op, [], isolated=isolated))
-    finally:
-        if nested:
-            p.func_depth -= 1
+    for raw in raws:  # (a generic op sets no default dialect: `return` in a generic func.func is no func op)
+        if declaration and not raw.items:
+            continue
+        op.regions.append(p.build_region(raw, op, [], isolated=isolated))
     op.attributes = attributes
     op.attribute_locs = locs
     if decl is not None:  # (inherent attributes written in the dictionary are properties, as MLIR splits them)

@@ -50,6 +50,7 @@ _OP_NAME = re.compile(r'"([^"\\]*)"|([A-Za-z_][\w$.]*)')
 _ALIAS_DEF = re.compile(r"([!#][\w$.-]+)\s*=")
 _ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _LABEL_ARG_NAME = re.compile(r"(?<=[(,])\s*%[\w$.-]+(?:#\d+)?")
+_LABEL_ARG = re.compile(r"(%[\w$.-]+(?:#\d+)?)\s*:\s*")
 
 
 def _in_brackets(text: str, at: int) -> bool:
@@ -130,9 +131,9 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             v = scope.get(name)
             if v is not None:
                 return v
-            if name[-2:] == "#0":  # `%0#0` names the result of `%0 = ...` (`%0:1`): one group of one
-                v = scope.get(name[:-2])
-                if v is not None and type(v.owner) is Operation and len(v.owner.results) == 1:
+            if name[-2:] == "#0":  # `%x#0` is slot 0 of the name `%x` (MLIR): the value `%x` names, whatever
+                v = scope.get(name[:-2])  # defines it (an op's result group, an argument)
+                if v is not None:
                     return v
         return None
 
@@ -177,8 +178,10 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
         saved_func_depth = self.func_depth
-        if parent.name != "func.func":
-            self.func_depth = 0  # (func is the default dialect of a function's body only, not of regions in it)
+        if parent.name != "func.func" and not parent.generic_form:
+            # (func is the default dialect of a function's body, not of the regions of custom-form ops in it;
+            # a generic op sets no default dialect, as MLIR's parseGenericOperation: its regions keep the outer one)
+            self.func_depth = 0
         try:
             block = Block(parent=region)
             region.blocks.append(block)
@@ -225,7 +228,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             if not text.startswith(":", _SPACES.match(text, m.end()).end()) and not _in_brackets(text, m.start()):
                 raise self.error(item.start + m.end(), "expected ':'")
         out = []
-        for i, m in enumerate(re.finditer(r"(%[\w$.-]+)\s*:\s*", text)):
+        for i, m in enumerate(_LABEL_ARG.finditer(text)):  # (`%0#1` too: MLIR's slot 1 of the name `%0`)
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))

@@ -351,7 +351,9 @@ class _Run:
             if key is not None and key in _CLEAN_OPS:
                 return  # (an op alike to one judged clean: its own checks read nothing else)
         if decl is not None and decl.as_attrs is None:  # (builtin, func, sdy ops: their parsers give their parts)
-            f = structure.verify_arity(op, decl) or structure.verify_required_attributes(op, decl) or (
+            f = structure.verify_arity(op, decl) or (
+                structure.verify_single_block(op) if op.name in structure.SINGLE_BLOCK_OPS else None) or \
+                structure.verify_required_attributes(op, decl) or (
                 structure.verify_sized_regions(op, decl) if op.name in structure.SIZED_REGION_OPS else None)
             if f is not None:
                 self.report(op, f)

@@ -168,6 +168,26 @@ def verify_sized_regions(op: Operation, decl) -> Failure | None:
     return None
 
 
+#: Ops with MLIR's ``SingleBlock`` trait (jaxlib 0.12: each answers "expects a non-empty block" for an
+#: emptied body; scatter, sort and the others say it in their own verifiers).
+SINGLE_BLOCK_OPS = frozenset({
+    "stablehlo.all_reduce", "stablehlo.async_start", "stablehlo.case", "stablehlo.collective_reduce",
+    "stablehlo.if", "stablehlo.map", "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.while"})
+
+
+def verify_single_block(op: Operation) -> Failure | None:
+    """The ``SingleBlock`` trait, after the count traits and before ODS's attribute and region constraints:
+    a region holds at most one block ("expects region #1 to have 0 or 1 blocks") and a block that is there
+    holds an op ("expects a non-empty block"); a region written ``{}`` holds no block."""
+    for i, region in enumerate(op.regions):
+        blocks = region.blocks
+        if len(blocks) > 1:
+            return Failure(f"'{op.name}' op expects region #{i} to have 0 or 1 blocks", (), name_position(op))
+        if blocks and not blocks[0].ops and (blocks[0].arguments or blocks[0].label is not None):
+            return Failure(f"'{op.name}' op expects a non-empty block", (), name_position(op))
+    return None
+
+
 _REQUIRED: dict[str, tuple[str, ...]] = {}
 
 
@@ -253,4 +273,4 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
 
 __all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
            "verify_module_attributes", "verify_required_attributes", "verify_function_declaration",
-           "verify_sized_regions", "verify_function_attribute_names", "name_position"]
+           "verify_sized_regions", "verify_single_block", "verify_function_attribute_names", "name_position"]

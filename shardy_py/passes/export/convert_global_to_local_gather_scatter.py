@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from shardy_py.ir.attrs import OpaqueAttr
+from shardy_py.ir.attrs import DimensionShardingAttr, OpaqueAttr, TensorShardingAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import add_argument
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.export.explicit_reshards_util import is_fully_replicated
 from shardy_py.passes.export.export_utils import (
-    SCALAR_I64,
+    SCALAR_INDEX,
     PartitionError,
     device_id,
     dimension_offset,
@@ -28,6 +28,7 @@ from shardy_py.passes.export.export_utils import (
     shard_indices,
     table_lookup,
 )
+from shardy_py.passes.shardings import set_sharding
 from shardy_py.rules.props import ints_prop, typed_prop
 from shardy_py.rules.registry_gather_scatter import common_supported_reduction_op
 from shardy_py.verify.axes import sharded_size
@@ -118,15 +119,22 @@ def local_indices_and_mask(conv, b: Builder, indices: Value, mesh, sharding, glo
         lows, highs = _bounds(conv, b, mesh, sharding, global_operand, local_operand, start_index_map, trivial,
                               element, with_mask, loc)
 
+        replicated = TensorShardingAttr(sharding.mesh_or_ref, tuple(DimensionShardingAttr((), True)
+                                                                    for _ in type_.shape), (), ())
+
         def spread(bounds) -> Value:
+            """The bounds broadcast to the indices' shape (replicated, as jaxlib 0.12 marks them)."""
             if ivd >= len(type_.shape) or type_.shape[ivd] == 1:
-                return _broadcast(b, bounds[0], type_, [], loc)
-            one = RankedTensorType.get((1,), element)
-            pieces = [_op(b, "stablehlo.reshape", [v], one, loc) for v in bounds]
-            joined = b.create("stablehlo.concatenate", pieces,
-                              result_types=[RankedTensorType.get((len(bounds),), element)],
-                              properties={"dimension": OpaqueAttr("0 : i64")}, loc=loc).results[0]
-            return _broadcast(b, joined, type_, [ivd], loc)
+                wide = _broadcast(b, bounds[0], type_, [], loc)
+            else:
+                one = RankedTensorType.get((1,), element)
+                pieces = [_op(b, "stablehlo.reshape", [v], one, loc) for v in bounds]
+                joined = b.create("stablehlo.concatenate", pieces,
+                                  result_types=[RankedTensorType.get((len(bounds),), element)],
+                                  properties={"dimension": OpaqueAttr("0 : i64")}, loc=loc).results[0]
+                wide = _broadcast(b, joined, type_, [ivd], loc)
+            set_sharding(wide, replicated)
+            return wide
 
         low = spread(lows)
         high = spread(highs) if with_mask else None
@@ -141,7 +149,7 @@ def local_indices_and_mask(conv, b: Builder, indices: Value, mesh, sharding, glo
             if dim in start_index_map:
                 continue
             offset = dimension_offset(b, mesh, _axes(sharding, dim), local_operand.shape[dim], conv.counts, loc)
-            zero = _const(b, "dense<0> : tensor<i64>", SCALAR_I64, loc)
+            zero = _const(b, "dense<0> : tensor<i32>", SCALAR_INDEX, loc)
             equal = _compare(b, offset, zero, "EQ", loc)
             partition = equal if partition is None else _and(b, partition, equal, loc)
         if mask is not None:
@@ -313,10 +321,10 @@ def convert_scatter(conv, op: Operation) -> None:
             raise PartitionError(op, "failed to get scatter reduction identity.")
         identity = _const(b, text, RankedTensorType.get((), local_input.element_type), op.loc)
         leaders = (shard_indices(mesh, reduction) == 0).astype(np.int64)
+        fill = _broadcast(b, identity, local_input, [], op.loc)
         device = device_id(b, *conv.counts, loc=op.loc)
         leader = table_lookup(b, leaders, device, element="i1", loc=op.loc)
-        leader = _broadcast(b, leader, RankedTensorType.get(local_input.shape, "i1"), [0], op.loc)
-        fill = _broadcast(b, identity, local_input, [], op.loc)
+        leader = _op(b, "stablehlo.reshape", [leader], RankedTensorType.get((), "i1"), op.loc)
         inputs = [_op(b, "stablehlo.select", [leader, v, fill], v.type, op.loc) for v in inputs]
     global_input = conv.operand_type(op, 0)
     dims = typed_prop(op, "scatter_dimension_numbers")

@@ -21,7 +21,7 @@ from shardy_py.ir.ops import Block, Operation
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.export.explicit_reshards_util import is_fully_replicated
 from shardy_py.passes.export.export_utils import (
-    SCALAR_I64,
+    SCALAR_INDEX,
     PartitionError,
     dimension_offset,
     i64_array,
@@ -299,12 +299,12 @@ def convert_pad(conv, op: Operation) -> None:
     for i in range(rank):
         table = pad_low[i] - offsets[i]
         if uniform[i]:
-            starts.append(b.create("stablehlo.constant", [], result_types=[SCALAR_I64],
-                                   properties={"value": OpaqueAttr(f"dense<{int(table[0])}> : tensor<i64>")},
+            starts.append(b.create("stablehlo.constant", [], result_types=[SCALAR_INDEX],
+                                   properties={"value": OpaqueAttr(f"dense<{int(table[0])}> : tensor<i32>")},
                                    loc=op.loc).results[0])
             continue
         lookup = table_lookup(b, table, device, loc=op.loc)
-        starts.append(b.create("stablehlo.reshape", [lookup], result_types=[SCALAR_I64], loc=op.loc).results[0])
+        starts.append(b.create("stablehlo.reshape", [lookup], result_types=[SCALAR_INDEX], loc=op.loc).results[0])
     new = b.create("stablehlo.dynamic_slice", [safe, *starts], result_types=[local_out],
                    properties={"slice_sizes": i64_array(local_out.shape)}, loc=op.loc)
     conv.replace(op, new.results)

@@ -32,6 +32,10 @@ from shardy_py.verify.axes import (
 
 I64 = "i64"
 SCALAR_I64 = RankedTensorType.get((), I64)
+#: The integer type jaxlib 0.12 computes with the device id in (offsets, shard indices, lookup tables):
+#: i32 (the test files' Shardy converted the ui32 id to i64).
+INDEX = "i32"
+SCALAR_INDEX = RankedTensorType.get((), INDEX)
 
 
 class PartitionError(Exception):
@@ -227,17 +231,27 @@ def scalar_i64(b: Builder, value: int, loc=None) -> Value:
     return constant(b, dense_text([value], ()), SCALAR_I64, loc)
 
 
+def scalar_index(b: Builder, value: int, loc=None) -> Value:
+    """A ``tensor<i32>`` constant (``INDEX``: the device-id arithmetic's type)."""
+    return constant(b, dense_text([value], (), INDEX), SCALAR_INDEX, loc)
+
+
 def device_id(b: Builder, replica_count: int, partition_count: int, loc=None) -> Value:
-    """``getDeviceId``: ``stablehlo.replica_id`` (more than one replica) or ``partition_id``, as i64."""
+    """``getDeviceId``: ``stablehlo.replica_id`` (more than one replica) or ``partition_id``, a
+    ``tensor<ui32>`` (jaxlib 0.12 indexes its lookup tables with it as it is)."""
     name = "stablehlo.replica_id" if replica_count > 1 else "stablehlo.partition_id"
-    raw = b.create(name, [], result_types=[RankedTensorType.get((), "ui32")], loc=loc).results[0]
-    return b.create("stablehlo.convert", [raw], result_types=[SCALAR_I64], loc=loc).results[0]
+    return b.create(name, [], result_types=[RankedTensorType.get((), "ui32")], loc=loc).results[0]
 
 
-def table_lookup(b: Builder, table: np.ndarray, device: Value, element: str = I64, loc=None) -> Value:
+def device_index(b: Builder, device: Value, loc=None) -> Value:
+    """The ``tensor<ui32>`` device id converted to ``INDEX`` for arithmetic."""
+    return b.create("stablehlo.convert", [device], result_types=[SCALAR_INDEX], loc=loc).results[0]
+
+
+def table_lookup(b: Builder, table: np.ndarray, device: Value, element: str = INDEX, loc=None) -> Value:
     """``table[device]`` as a rank-1, one-element tensor (a constant table and a dynamic slice)."""
     n = len(table)
-    const = constant(b, dense_text(table, (n,), element) if element == I64 else _bool_text(table),
+    const = constant(b, _bool_text(table) if element == "i1" else dense_text(table, (n,), element),
                      RankedTensorType.get((n,), element), loc)
     return b.create("stablehlo.dynamic_slice", [const, device], result_types=[RankedTensorType.get((1,), element)],
                     properties={"slice_sizes": i64_array([1])}, loc=loc).results[0]
@@ -264,10 +278,10 @@ def transpose(b: Builder, value: Value, permutation: Sequence[int], loc=None) ->
 
 def dimension_offset(b: Builder, mesh: MeshAttr, axes: Sequence[AxisRefAttr], shard_size: int,
                      counts: tuple[int, int], loc=None) -> Value:
-    """``getDimensionOffset``: the global offset (an i64 scalar) of this device's shard along ``axes``."""
+    """``getDimensionOffset``: the global offset (an ``INDEX`` scalar) of this device's shard along ``axes``."""
     device = device_id(b, *counts, loc=loc)
     lookup = table_lookup(b, shard_indices(mesh, axes) * shard_size, device, loc=loc)
-    return b.create("stablehlo.reshape", [lookup], result_types=[SCALAR_I64], loc=loc).results[0]
+    return b.create("stablehlo.reshape", [lookup], result_types=[SCALAR_INDEX], loc=loc).results[0]
 
 
 def dynamic_slice_for_axes(b: Builder, value: Value, mesh: MeshAttr, axes_per_dim, local: RankedTensorType,
@@ -278,7 +292,7 @@ def dynamic_slice_for_axes(b: Builder, value: Value, mesh: MeshAttr, axes_per_di
     for dim, axes in enumerate(axes_per_dim):
         axes = tuple(axes)
         if not axes:
-            starts.append(scalar_i64(b, 0, loc))
+            starts.append(scalar_index(b, 0, loc))
         else:
             starts.append(dimension_offset(b, mesh, axes, local.shape[dim], counts, loc))
     return b.create("stablehlo.dynamic_slice", [value, *starts], result_types=[local],

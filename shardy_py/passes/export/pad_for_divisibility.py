@@ -170,13 +170,19 @@ class Padding:
         return masked
 
     def trim(self, b: Builder, value: Value, original, dims, sharding, kind: str | None, loc) -> Value:
-        """``trimOutputForDims``: ``value`` sliced back to ``original`` on ``dims``."""
+        """``trimOutputForDims``: ``value`` sliced back to ``original`` on ``dims``.  A slice whose
+        result ``sharding`` does not divide is legalised as the conversion legalises the ops it
+        creates: its limits grow to the padded shape (perhaps all of ``value``), and the padding kind
+        is not carried over (it was recorded on the slice that got replaced)."""
         if not isinstance(original, RankedTensorType):
             return value
         limits = [o if d in dims and n > o else n
                   for d, (o, n) in enumerate(zip(original.shape, value.type.shape, strict=True))]
         if list(limits) == list(value.type.shape):
             return value
+        padded = padded_type(RankedTensorType.get(limits, original.element_type), sharding, self.table)
+        if list(padded.shape) != limits:
+            limits, kind = list(padded.shape), None
         rank = len(limits)
         new = b.create("stablehlo.slice", [value], result_types=[RankedTensorType.get(limits, original.element_type)],
                        properties={"start_indices": i64_array([0] * rank), "limit_indices": i64_array(limits),

@@ -530,17 +530,19 @@ class ReshardToCollectivesPass(Pass):
     )
 
     def run(self, func, ctx) -> None:
-        """Convert every reshard that must be converted, in pre-order."""
+        """Convert every reshard that must be converted, in pre-order.  Which ones must is decided
+        on the function as it was, as the C++ conversion does (its legality check still sees a
+        converted reshard's input as the reshard it replaced: a reshard to another mesh fed by one
+        from it is kept, as jaxlib 0.12 keeps it)."""
         table = MeshTable(func.parent)
         keep = self.option("keep-redundant-reshards")
         reshards = [op for op in func.walk() if op.name == "sdy.reshard"]
         if not reshards:
             ctx.mark_all_preserved()
             return
-        for op in reshards:
-            if must_convert(op, table, keep):
-                try:
-                    convert(op, table)
-                except ReshardConversionError as e:
-                    ctx.error(op, str(e))
-                    return
+        for op in [op for op in reshards if must_convert(op, table, keep)]:
+            try:
+                convert(op, table)
+            except ReshardConversionError as e:
+                ctx.error(op, str(e))
+                return

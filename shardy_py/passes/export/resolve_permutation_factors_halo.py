@@ -26,14 +26,16 @@ from shardy_py.ir.edit import add_argument
 from shardy_py.ir.ops import Value
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.export.export_utils import (
-    SCALAR_I64,
+    INDEX,
+    SCALAR_INDEX,
     channel_handle,
     constant,
     dense_text,
     device_id,
+    device_index,
     i64_array,
     reshape,
-    scalar_i64,
+    scalar_index,
     shard_indices,
     table_lookup,
     zero_value_text,
@@ -75,19 +77,20 @@ def zero_scalar(b: Builder, element: str, loc) -> Value:
 
 
 def this_device(b: Builder, state: ResolutionState, op, loc) -> Value:
-    """``getDeviceId``: the replica id (more than one replica) or partition id, as ``tensor<i64>``."""
+    """``getDeviceId``: the replica id (more than one replica) or partition id, a ``tensor<ui32>``."""
     if state.replica_count != 1 and state.partition_count != 1:
         raise ResolveError(op, "Shardy partitioner does not support replica_count > 1 && partition_count > 1 yet.")
     return device_id(b, state.replica_count, state.partition_count, loc)
 
 
 def id_in_group(b: Builder, device: Value, mesh: MeshAttr, target: DimensionShardingAttr, loc) -> Value:
-    """``convertPartitionIdToIdInGroup``: the index, along ``target``'s axes, of the shard the
-    device holds: a table lookup for a mesh with explicit device ids, else divide/remainder
-    arithmetic per axis."""
+    """``convertPartitionIdToIdInGroup`` as jaxlib 0.12 builds it: the index (``INDEX``), along
+    ``target``'s axes, of the shard the device holds: a table lookup at the ui32 id for a mesh with
+    explicit device ids, else divide/remainder arithmetic per axis on the id converted to ``INDEX``."""
     if mesh.device_ids:
         lookup = table_lookup(b, shard_indices(mesh, target.axes), device, loc=loc)
         return reshape(b, lookup, (), loc)
+    device = device_index(b, device, loc)
     index: Value | None = None
     names = [a.name for a in mesh.axes]
     for axis in target.axes:
@@ -98,31 +101,32 @@ def id_in_group(b: Builder, device: Value, mesh: MeshAttr, target: DimensionShar
         divisor = suffix * (mesh.axis_size(axis.name) // (axis.pre_size * size))
         coord = device
         if divisor > 1:
-            coord = create(b, "stablehlo.divide", [coord, scalar_i64(b, divisor, loc)], SCALAR_I64, loc)
+            coord = create(b, "stablehlo.divide", [coord, scalar_index(b, divisor, loc)], SCALAR_INDEX, loc)
         if size < mesh.total_size:
-            coord = create(b, "stablehlo.remainder", [coord, scalar_i64(b, size, loc)], SCALAR_I64, loc)
+            coord = create(b, "stablehlo.remainder", [coord, scalar_index(b, size, loc)], SCALAR_INDEX, loc)
         if index is None:
             index = coord
         else:
-            index = create(b, "stablehlo.multiply", [index, scalar_i64(b, size, loc)], SCALAR_I64, loc)
-            index = create(b, "stablehlo.add", [index, coord], SCALAR_I64, loc)
-    return index if index is not None else scalar_i64(b, 0, loc)
+            index = create(b, "stablehlo.multiply", [index, scalar_index(b, size, loc)], SCALAR_INDEX, loc)
+            index = create(b, "stablehlo.add", [index, coord], SCALAR_INDEX, loc)
+    return index if index is not None else scalar_index(b, 0, loc)
 
 
 def device_offsets(b: Builder, index: Value, diff: int, base: int, base_dilation: int, need_undilated: bool,
                    loc) -> tuple[Value, Value | None, Value]:
     """``getDeviceOffsetInfo``: ``max(index * diff + base, 0)`` (the offset in the dilated buffer),
-    that divided by ``base_dilation`` (when asked) and the ``0 : i64`` the other dimensions use."""
-    diff_value, base_value = scalar_i64(b, diff, loc), scalar_i64(b, base, loc)
-    offset = create(b, "stablehlo.multiply", [index, diff_value], SCALAR_I64, loc)
-    offset = create(b, "stablehlo.add", [offset, base_value], SCALAR_I64, loc)
-    zero = scalar_i64(b, 0, loc)
-    offset = create(b, "stablehlo.maximum", [offset, zero], SCALAR_I64, loc)
+    that divided by ``base_dilation`` (when asked) and the ``0`` the other dimensions use (``INDEX``)."""
+    diff_value, base_value = scalar_index(b, diff, loc), scalar_index(b, base, loc)
+    offset = create(b, "stablehlo.multiply", [index, diff_value], SCALAR_INDEX, loc)
+    offset = create(b, "stablehlo.add", [offset, base_value], SCALAR_INDEX, loc)
+    zero = scalar_index(b, 0, loc)
+    offset = create(b, "stablehlo.maximum", [offset, zero], SCALAR_INDEX, loc)
     undilated = None
     if need_undilated:
         undilated = offset
         if base_dilation != 1:
-            undilated = create(b, "stablehlo.divide", [offset, scalar_i64(b, base_dilation, loc)], SCALAR_I64, loc)
+            undilated = create(b, "stablehlo.divide", [offset, scalar_index(b, base_dilation, loc)], SCALAR_INDEX,
+                               loc)
     return offset, undilated, zero
 
 
@@ -180,21 +184,41 @@ def _manual_axes_of(dim: DimensionShardingAttr, manual: set[str]):
     return [a for a in dim.axes if a.name in manual]
 
 
+def masked_neighbour(b: Builder, fetched: Value, padding: Value, index: Value, direction: str, bound: int,
+                     loc) -> Value:
+    """jaxlib 0.12's mask of a fetched neighbour's shard: the shard where ``index direction bound``
+    (``GE`` hops for a left neighbour, ``LT`` count - hops for a right one: the neighbour exists),
+    else the padding value (the test files' commit kept what the collective permute left, zeros)."""
+    pred_type = RankedTensorType.get((), "i1")
+    exists = create(b, "stablehlo.compare", [index, scalar_index(b, bound, loc)], pred_type, loc,
+                    comparison_direction=OpaqueAttr(f"#stablehlo<comparison_direction {direction}>"))
+    shape = fetched.type.shape
+    fill = create(b, "stablehlo.broadcast_in_dim", [padding], fetched.type, loc,
+                  broadcast_dimensions=i64_array([]))
+    mask = create(b, "stablehlo.broadcast_in_dim", [exists], RankedTensorType.get(shape, "i1"), loc,
+                  broadcast_dimensions=i64_array([]))
+    return create(b, "stablehlo.select", [mask, fetched, fill], fetched.type, loc)
+
+
 def assemble_buffer(b: Builder, value: Value, dim: int, edge_pad: int, padding: Value, exchange: DimExchange,
                     sharding: TensorShardingAttr, mesh: MeshAttr, manual: set[str], local: TensorShardingAttr,
-                    state: ResolutionState, loc, interior: int = 0) -> Value:
+                    state: ResolutionState, loc, index: Value, interior: int = 0) -> Value:
     """``assembleHaloExchangeBuffer``: the left neighbours' shards, the own one and the right
-    neighbours' concatenated along ``dim`` and padded by ``edge_pad`` on both sides (``interior``
-    padding between elements)."""
+    neighbours' (each masked with the padding value where the neighbour does not exist, ``index``
+    being this device's shard index) concatenated along ``dim`` and padded by ``edge_pad`` on both
+    sides (``interior`` padding between elements)."""
     axes = _manual_axes_of(_dim_sharding(exchange, sharding, dim), manual)
+    count = sharded_size(axes, mesh)
     pieces = []
     for offset in range(exchange.left_hops, 0, -1):
         pairs = shift_pairs(mesh, axes, offset)
-        pieces.append(collective_permute(b, value, pairs, state, loc) if pairs else value)
+        fetched = collective_permute(b, value, pairs, state, loc) if pairs else value
+        pieces.append(masked_neighbour(b, fetched, padding, index, "GE", offset, loc))
     pieces.append(value)
-    for offset in range(-1, -exchange.right_hops - 1, -1):
-        pairs = shift_pairs(mesh, axes, offset)
-        pieces.append(collective_permute(b, value, pairs, state, loc) if pairs else value)
+    for offset in range(1, exchange.right_hops + 1):
+        pairs = shift_pairs(mesh, axes, -offset)
+        fetched = collective_permute(b, value, pairs, state, loc) if pairs else value
+        pieces.append(masked_neighbour(b, fetched, padding, index, "LT", count - offset, loc))
     joined = concatenate(b, pieces, dim, local, loc)
     rank = len(value.type.shape)
     low, high, inner = [0] * rank, [0] * rank, [0] * rank
@@ -224,15 +248,15 @@ def exchange_dim(b: Builder, value: Value, padding: Value, dim: int, exchange: D
                  loc) -> Value:
     """``exchangeDimWithDynamicOffset``: the halo buffer of ``dim`` and this device's piece of it."""
     edge_pad = exchange.footprint * base_dilation if dilated else exchange.footprint
-    buffer = assemble_buffer(b, value, dim, edge_pad, padding, exchange, sharding, mesh, manual, local, state, loc,
-                             base_dilation - 1 if dilated else 0)
     device = this_device(b, state, op, loc)
+    index = id_in_group(b, device, mesh, _dim_sharding(exchange, sharding, dim), loc)
+    buffer = assemble_buffer(b, value, dim, edge_pad, padding, exchange, sharding, mesh, manual, local, state, loc,
+                             index, base_dilation - 1 if dilated else 0)
     s_in = value.type.shape[dim]
     s_in_dilated = s_in * base_dilation
     s_out = exchange.s_out or exchange.footprint
     diff = s_out * stride - s_in_dilated
     base = -pad_low + exchange.left_hops * s_in_dilated + exchange.footprint * base_dilation
-    index = id_in_group(b, device, mesh, _dim_sharding(exchange, sharding, dim), loc)
     if exchange.target is not None:
         if not dilated or base_dilation != 1:
             raise ResolveError(op, "a reshape's halo exchange is undilated")
@@ -242,11 +266,11 @@ def exchange_dim(b: Builder, value: Value, padding: Value, dim: int, exchange: D
             hop = exchange.left_hops + source - t
             offsets.append(-pad_low + exchange.footprint + hop * s_in + shard.offset)
         n = len(offsets)
-        table = constant(b, dense_text(offsets, (n,)), RankedTensorType.get((n,), "i64"), loc)
-        piece = create(b, "stablehlo.dynamic_slice", [table, index], RankedTensorType.get((1,), "i64"), loc,
+        table = constant(b, dense_text(offsets, (n,), INDEX), RankedTensorType.get((n,), INDEX), loc)
+        piece = create(b, "stablehlo.dynamic_slice", [table, index], RankedTensorType.get((1,), INDEX), loc,
                        slice_sizes=i64_array([1]))
         offset = reshape(b, piece, (), loc)
-        zero = scalar_i64(b, 0, loc)
+        zero = scalar_index(b, 0, loc)
     else:
         dilated_offset, undilated_offset, zero = device_offsets(b, index, diff, base, base_dilation, not dilated,
                                                                 loc)

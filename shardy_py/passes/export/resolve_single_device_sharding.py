@@ -66,13 +66,12 @@ def single_device_id_of_op(op: Operation, table: MeshTable) -> int | None:
 
 
 def _device_id(builder: Builder, replica_count: int, partition_count: int, loc):
-    """``getDeviceId``: this device's id as a ``tensor<i64>``."""
+    """``getDeviceId`` as jaxlib 0.12 reads it: this device's id, a ``tensor<ui32>`` (the test
+    files' commit converted it to i64)."""
     if replica_count != 1 and partition_count != 1:
         raise SingleDeviceError("Shardy partitioner does not support replica_count > 1 && partition_count > 1 yet.")
     name = "stablehlo.replica_id" if replica_count > 1 else "stablehlo.partition_id"
-    id_op = builder.create(name, [], result_types=[parse_type("tensor<ui32>")], loc=loc)
-    return builder.create("stablehlo.convert", [id_op.results[0]], result_types=[parse_type("tensor<i64>")],
-                          loc=loc).results[0]
+    return builder.create(name, [], result_types=[parse_type("tensor<ui32>")], loc=loc).results[0]
 
 
 def _block(region: Region) -> Block:
@@ -87,8 +86,8 @@ def resolve_single_device_op(op: Operation, device: int, global_mesh: tuple[str,
     loc = op.loc
     builder = Builder.before(op)
     current = _device_id(builder, replica_count, partition_count, loc)
-    target = builder.create("stablehlo.constant", [], result_types=[parse_type("tensor<i64>")], loc=loc,
-                            properties={"value": OpaqueAttr(f"dense<{device}> : tensor<i64>")})
+    target = builder.create("stablehlo.constant", [], result_types=[parse_type("tensor<ui32>")], loc=loc,
+                            properties={"value": OpaqueAttr(f"dense<{device}> : tensor<ui32>")})
     guard = builder.create("stablehlo.compare", [current, target.results[0]], result_types=[parse_type("tensor<i1>")],
                            properties={"comparison_direction": OpaqueAttr("#stablehlo<comparison_direction EQ>")},
                            loc=loc)

@@ -38,8 +38,17 @@ class AddFuncDataFlowEdgesPass(Pass):
     summary = "Inserts `FuncDataFlowEdgeOp` for every func/call data-flow edge."
 
     def run(self, module, ctx) -> None:
-        """Edges on non-main function arguments, then on call results."""
-        main = main_func(module)
+        """Edges on non-main function arguments, then on call results.  A module of no function,
+        or of several without ``@main``, is an error (the C++ aborts: ``Failed to lookup function:
+        main``), at its first function if it has one."""
+        try:
+            main = main_func(module)
+        except ValueError:
+            first = next((op for op in module.ops if op.name == "func.func"), None)
+            ctx.error(first, "a module of more than one function needs a @main function for Shardy's "
+                             "propagation to start from (found none)" if first is not None else
+                      "Shardy's propagation needs a function to start from (the module has none)")
+            return
         for func in [op for op in module.walk() if op.name == "func.func"]:
             if func is main:
                 continue
