@@ -11,8 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 REPO = Path(__file__).resolve().parent.parent
+
+# CI (.ci/run) sets SHARDY_HYPOTHESIS_PROFILE=ci: the same examples on every run (derandomized, no
+# example database), so a run that passed once passes again; a developer's run keeps drawing new ones.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("SHARDY_HYPOTHESIS_PROFILE"):
+    settings.load_profile(os.environ["SHARDY_HYPOTHESIS_PROFILE"])
 
 
 def conformance_path() -> Path | None:

@@ -120,6 +120,8 @@ def test_export_passes_match_cpp_on_drawn_modules():
         for flag, pipeline in TEST_INPUTS.values():
             if flag.split("=")[0] in NEEDS_MAIN and not _has_main(text):
                 continue
-            assert ours(text, flag) == cpp(text, pipeline), flag
+            theirs = cpp(text, pipeline)
+            assume(not theirs.startswith("CRASHED"))  # jaxlib 0.12 segfaults on a few drawn modules
+            assert ours(text, flag) == theirs, flag
 
     check()
