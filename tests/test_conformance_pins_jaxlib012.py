@@ -15,7 +15,6 @@ two disagree, jaxlib 0.12 wins; each such conformance case is pinned here with i
 from __future__ import annotations
 
 import json
-import os
 import re
 import shlex
 import subprocess
@@ -23,6 +22,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import conformance_path
 from cpp_oracle import FAILED, cpp, shared_worker
 
 import shardy_py
@@ -33,10 +33,11 @@ pytest.importorskip("jax", reason="the evidence is jaxlib 0.12's output (pip ins
 
 
 def conformance() -> Path:
-    root = os.environ.get("SHARDY_CONFORMANCE")
-    if not root or not Path(root, "manifest.json").exists():
+    """The corpus as an absolute path (the CLI runs below start elsewhere; the README's is relative)."""
+    root = conformance_path()
+    if root is None:
         pytest.skip("SHARDY_CONFORMANCE does not point at ../shared/conformance")
-    return Path(root)
+    return root
 
 
 def filecheck() -> str:

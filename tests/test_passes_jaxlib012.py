@@ -312,16 +312,15 @@ PROPAGATION_FILES_012_WINS = ("propagation_pipeline.mlir", "propagation_pipeline
 
 @pytest.mark.parametrize("name", PROPAGATION_FILES_012_WINS)
 def test_propagation_pipeline_tests_print_what_jaxlib_012_prints(name):
-    import os
-    from pathlib import Path
-
+    from conftest import conformance_path
     from cpp_oracle import cpp, require_jax
 
     from shardy_py.cli import split_chunks
 
     require_jax()
-    path = Path(os.environ.get("SHARDY_CONFORMANCE", "/work/shared/conformance")) / "transforms/propagation/test" / name
-    if not path.exists():
-        pytest.skip(f"{path} is not here (Shardy's pass tests live in the conformance corpus)")
+    root = conformance_path()
+    if root is None:
+        pytest.skip("SHARDY_CONFORMANCE does not point at ../shared/conformance (Shardy's pass tests live there)")
+    path = root / "transforms/propagation/test" / name
     for index, (text, _) in enumerate(split_chunks(path.read_text())):
         assert ours(text, "sdy-propagation-pipeline") == cpp(text, "builtin.module(sdy-propagation-pipeline)"), index
