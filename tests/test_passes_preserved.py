@@ -26,14 +26,15 @@ EXPORT_PASSES = ["sdy-close-shardings", "sdy-remove-propagation-debug-info", "sd
                  "sdy-drop-sharding-and-mesh", "sdy-drop-sharding-rules", "sdy-export-named-computations",
                  "sdy-inline-meshes", "sdy-insert-func-call-reshards", "sdy-remove-all-gather-reduce-scatter-for-cmv1",
                  "sdy-remove-sub-axes-in-input-output-shardings", "sdy-resolve-single-device-sharding",
-                 "sdy-sharding-constraint-to-reshard", "sdy-update-non-divisible-input-output-shardings"]
+                 "sdy-sharding-constraint-to-reshard", "sdy-update-non-divisible-input-output-shardings",
+                 "sdy-pad-for-divisibility"]
 
 
 def _inputs(kind: str) -> list[tuple[str, str]]:
-    """(name, module text) of every test input of Shardy's ``kind`` (import/export) passes, and
-    the examples."""
+    """(name, module text) of every test input of Shardy's ``kind`` (import/export, or a folder of one
+    pass's tests under them) passes, and the examples."""
     out = []
-    for path in sorted(CONFORMANCE.glob(f"{kind}/test/*.mlir")):
+    for path in sorted(CONFORMANCE.glob(f"{kind}/*.mlir" if "/" in kind else f"{kind}/test/*.mlir")):
         for i, (text, _) in enumerate(split_chunks(path.read_text())):
             out.append((f"{path.stem}#{i}", text))
     for path in sorted(EXAMPLES.glob("*.mlir")):
@@ -51,6 +52,8 @@ func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
 
 
 INPUTS = {"import": _inputs("import"), "export": _inputs("export")}
+#: Passes whose own tests live in a folder of their own: those inputs, not the other export passes'.
+OWN_INPUTS = {"sdy-pad-for-divisibility": _inputs("export/test/pad_for_divisibility")}
 
 
 def _parsed(text: str):
@@ -63,7 +66,7 @@ def _parsed(text: str):
 
 @pytest.mark.parametrize("name", IMPORT_PASSES + EXPORT_PASSES)
 def test_a_pass_that_marks_the_module_preserved_left_it_unchanged(name):
-    inputs = INPUTS["import" if name in IMPORT_PASSES else "export"]
+    inputs = OWN_INPUTS.get(name) or INPUTS["import" if name in IMPORT_PASSES else "export"]
     if not CONFORMANCE.is_dir():
         pytest.skip("Shardy's pass tests live in /work/shared/conformance, not here")
     claims = changes = 0

@@ -224,3 +224,19 @@ def replace_op_with(op: Operation, new: Operation) -> Operation:
     replace_in_block(op, new)
     erase(op)
     return new
+
+
+def sync_operand_types(root) -> bool:
+    """Make the written operand types of every op in ``root`` (an op or a module, walked) its
+    operands' types; whether any differed.  An op whose written types already match keeps them (shared
+    with the ops of its shape, as the parser made them)."""
+    changed = False
+    for op in root.walk():
+        if op.operands:
+            written = op.operand_types_view
+            types = [v.type if v is not None else (written[i] if i < len(written) else None)
+                     for i, v in enumerate(op.operands)]
+            if len(types) != len(written) or any(a is not b and a != b for a, b in zip(types, written, strict=False)):
+                op.operand_types = types
+                changed = True
+    return changed

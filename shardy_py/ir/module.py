@@ -89,8 +89,23 @@ class Module:
         return hooks.module_html(self)
 
 
-def _drop_manual(s: TensorShardingAttr, manual: tuple[str, ...]) -> TensorShardingAttr:
+#: ``_drop_manual`` results by (sharding, manual axes): both immutable, so a sharding read many times
+#: (every verification of every op using a manual computation's argument) is rebuilt once.
+_DROPPED_MANUAL: dict[tuple, TensorShardingAttr] = {}
+
+
+def _drop_manual(s: TensorShardingAttr, manual) -> TensorShardingAttr:
     """``s`` with the manual axes removed (leading dim axes, replicated, unreduced)."""
+    key = (s, tuple(manual))
+    hit = _DROPPED_MANUAL.get(key)
+    if hit is None:
+        if len(_DROPPED_MANUAL) > 4096:
+            _DROPPED_MANUAL.clear()
+        hit = _DROPPED_MANUAL[key] = _drop_manual_uncached(s, key[1])
+    return hit
+
+
+def _drop_manual_uncached(s: TensorShardingAttr, manual: tuple[str, ...]) -> TensorShardingAttr:
     dims = []
     for d in s.dim_shardings:
         axes = list(d.axes)

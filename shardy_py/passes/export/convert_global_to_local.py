@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr, TensorShardingAttr
 from shardy_py.ir.builder import Builder
-from shardy_py.ir.edit import erase, replace_op
+from shardy_py.ir.edit import erase, replace_op, sync_operand_types
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.passes import data_flow as df
 from shardy_py.passes.export.export_utils import (
@@ -242,14 +242,6 @@ def convert_op(conv: Conversion, op: Operation) -> None:
         raise _not_legalized(op)
 
 
-def _sync_operand_types(module) -> None:
-    for op in module.walk():
-        if op.operands:
-            written = op.operand_types_view
-            op.operand_types = [v.type if v is not None else (written[i] if i < len(written) else None)
-                                for i, v in enumerate(op.operands)]
-
-
 @register
 class ConvertGlobalToLocalPass(Pass):
     name = "sdy-convert-global-to-local"
@@ -284,5 +276,5 @@ class ConvertGlobalToLocalPass(Pass):
                 if str(e) != _not_legalized(op).args[0]:
                     ctx.error(op, _not_legalized(op).args[0])
                 return
-        _sync_operand_types(module)
+        sync_operand_types(module)
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.builder import Builder, BuilderError, infer_result_types
-from shardy_py.ir.edit import replace_op
+from shardy_py.ir.edit import replace_op, sync_operand_types
 from shardy_py.ir.ops import Operation, Value
 from shardy_py.ir.types import DYNAMIC, RankedTensorType
 from shardy_py.passes import data_flow as df
@@ -461,7 +461,8 @@ class PadForDivisibilityPass(Pass):
             if "failed to legalize" not in str(e):
                 ctx.error(e.op, f"failed to legalize operation '{e.op.name}' that was explicitly marked illegal")
             return
-        _sync_operand_types(func)
+        if not sync_operand_types(func) and len(kept) == len(ops):
+            ctx.mark_all_preserved()  # every op legal, no written type out of date: nothing changed
 
 
 def check_no_casts(state: Padding, kept: list[Operation]) -> None:
@@ -475,11 +476,3 @@ def check_no_casts(state: Padding, kept: list[Operation]) -> None:
             owner = original.owner if isinstance(original.owner, Operation) else op
             raise PartitionError(owner, "'builtin.unrealized_conversion_cast' op found unrealized_conversion_cast "
                                         "after pad-for-divisibility")
-
-
-def _sync_operand_types(root: Operation) -> None:
-    for op in root.walk():
-        if op.operands:
-            written = op.operand_types_view
-            op.operand_types = [v.type if v is not None else (written[i] if i < len(written) else None)
-                                for i, v in enumerate(op.operands)]

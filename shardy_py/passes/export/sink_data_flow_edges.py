@@ -68,8 +68,9 @@ class SinkDataFlowEdgesPass(Pass):
         origins = self.option("sink-debug-sharding-origins")
         edges = self.option("sink-debug-propagation-edge-sharding")
         ops = list(func.walk())
-        if not any(op.name == "sdy.data_flow_edge" or is_data_flow_op(op) for op in ops):
-            ctx.mark_all_preserved()
+        debug_info = origins or edges  # (set on every data-flow op, with or without edges)
+        if not any(op.name == "sdy.data_flow_edge" or (debug_info and is_data_flow_op(op)) for op in ops):
+            ctx.mark_all_preserved()  # no edge to sink, no debug info to save: nothing would change
             return
         for op in ops:
             if op.name == "sdy.data_flow_edge":
