@@ -72,7 +72,10 @@ def is_terminator(op: Operation) -> bool:
 
 def is_trivially_dead(op: Operation) -> bool:
     """``isOpTriviallyDead``: no result has a use, not a terminator, no memory effects."""
-    if any(r.has_uses() for r in op.results) or is_terminator(op):
+    for r in op.results:
+        if r.has_uses():
+            return False
+    if op.name in TERMINATOR_OPS:
         return False
     return has_no_effects(op)
 

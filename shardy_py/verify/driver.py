@@ -443,8 +443,17 @@ class _Run:
             if rules and id(op) not in self.failed:
                 if op.name == "sdy.manual_computation":
                     self._run_by_content(op, rules, ("mc", computations.manual_computation_key(op, self.ctx)))
+                elif op.name in collectives.SYMBOL_USE_RULES:
+                    self._run_by_content(op, rules, self._collective_key(op))
                 else:
                     self._run(op, rules)
+
+    def _collective_key(self, op: Operation) -> tuple:
+        """What a collective's symbol-use rules (``collectives.SYMBOL_USE_RULES``) read but the meshes:
+        its name, properties and result types, its operand's sharding and type."""
+        operand = op.operands[0] if op.operands else None
+        return ("collective", op.name, tuple(op.properties_view.items()), self.ctx.sharding_of(operand),
+                operand.type if operand is not None else None, tuple([r.type for r in op.results]))
 
     def _run_by_content(self, op: Operation, rules, key: tuple) -> None:
         """``_run`` once per ``key`` (everything the rules read but the meshes) that passes."""
