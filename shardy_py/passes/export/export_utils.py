@@ -140,8 +140,19 @@ def replica_group_array(axes: Sequence[AxisRefAttr], mesh: MeshAttr) -> np.ndarr
 
 def dense_text(values, shape: Sequence[int], element: str = I64) -> str:
     """``dense<...> : tensor<shape x element>`` (a splat when all values are equal)."""
-    type_ = RankedTensorType.get(tuple(shape), element)
-    return DenseElementsAttr.from_values(type_, [int(v) for v in np.asarray(values).reshape(-1)]).mlir_text()
+    ints = tuple([int(v) for v in np.asarray(values).reshape(-1)])
+    key = (ints, tuple(shape), element)
+    text = _DENSE_TEXTS.get(key)
+    if text is None:  # (the same tables and groups recur for every collective over the same axes)
+        if len(_DENSE_TEXTS) > 4096:
+            _DENSE_TEXTS.clear()
+        type_ = RankedTensorType.get(key[1], element)
+        text = _DENSE_TEXTS[key] = DenseElementsAttr.from_values(type_, list(ints)).mlir_text()
+    return text
+
+
+#: ``dense_text`` by (values, shape, element type).
+_DENSE_TEXTS: dict[tuple, str] = {}
 
 
 def _mesh_text(mesh_or_ref) -> str:
