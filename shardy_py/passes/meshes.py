@@ -36,6 +36,9 @@ def common_mesh_or_ref(shardings: Iterable[TensorShardingAttr | None], table: Me
     for sharding in shardings:
         if sharding is None:
             continue
+        if sharding.mesh_or_ref is mesh_or_ref and mesh is not None and not ignore_device_ids and (
+                mesh.axes or mesh.device_ids):
+            continue  # (the mesh already taken, not empty: nothing below would change)
         other = table.mesh_of(sharding)
         if mesh is None or mesh.is_empty:
             mesh, mesh_or_ref = other, sharding.mesh_or_ref
