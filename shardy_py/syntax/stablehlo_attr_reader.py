@@ -15,6 +15,7 @@ from shardy_py.ir.attr_text import float_format
 from shardy_py.ir.attrs import Attr
 from shardy_py.ir.types import K_DYNAMIC
 from shardy_py.syntax.numbers import decimal_float_bits
+from shardy_py.syntax.stablehlo_mesh_attr_reader import MESH_MNEMONICS, check_mesh_attr
 from shardy_py.syntax.type_reader import BARE_ID
 
 _NON_SPATIAL = {"b": -1, "f": -2, "i": -3, "o": -4}
@@ -344,6 +345,9 @@ def read_dialect_attr(reader, dialect: str, mnemonic: str | None, lt: int, stop:
         attr, pos = read_conv_attr(reader, lt, stop, S.ConvDimensionNumbersAttr)
     elif key in (("stablehlo", "type_extensions"), ("stablehlo", "bounds")):
         attr, pos = S.TypeExtensionsAttr(read_bounds(reader, lt, stop, mnemonic == "bounds")), stop
+    elif dialect == "stablehlo" and mnemonic in MESH_MNEMONICS:
+        check_mesh_attr(reader, mnemonic, lt, stop)  # kept as written once it reads as MLIR reads it
+        return None
     else:
         return None
     at = reader.peek(pos, stop)[1]
