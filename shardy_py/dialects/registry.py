@@ -223,7 +223,8 @@ _loaded = False
 #: The modules that declare ops (``shardy_py.dialects.<name>``), loaded on the first lookup.
 DIALECT_MODULES = ("builtin", "sdy", "arith_ops", "tensor_ops", "stablehlo", "func", "stablehlo_ops",
                    "stablehlo_ops_calls", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
-                   "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes", "stablehlo_verify_quant_dot")
+                   "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes", "stablehlo_verify_quant_dot",
+                   "stablehlo_verify_attr_kinds")
 
 
 def _load() -> None:
