@@ -65,7 +65,13 @@ def from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at:
     elif name == "sdy.sharding_group":
         pr["group_id"] = g.typed_int("group_id", "i64")
     elif name == "sdy.constant":
-        pr["value"] = A.OpaqueAttr(str(g.need("value")).rsplit(" : ", 1)[0])
+        value, _, value_type = str(g.need("value")).rpartition(" : ")
+        # (the custom form writes one type: a literal of another type than the result keeps its own, for the
+        # verifier's InferTypeOpInterface check to report; a quantized result's literal has its storage type)
+        written = getattr(p, "generic_result_types", ())
+        result = str(written[0]) if written else value_type
+        same = not value or value_type == result or "!quant." in result
+        pr["value"] = A.OpaqueAttr(f"{value} : {value_type}" if not same else value or value_type)
     elif name == "sdy.propagation_barrier":
         k = g.typed_int("allowed_direction", "i32")
         if not 0 <= k < len(A.PROPAGATION_DIRECTIONS):

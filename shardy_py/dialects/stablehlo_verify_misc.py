@@ -57,9 +57,16 @@ def verify_constant(op, ctx) -> Failure | None:
     rs = shape(result)
     if isinstance(result, RankedTensorType) and rs is not None and any(d < 0 for d in rs):
         return op_fail(op, f"result #0 must be statically shaped tensor of ... values, but got '{result}'")
+    return constant_type_mismatch(op, value_type, result)
+
+
+def constant_type_mismatch(op, value_type, result) -> Failure | None:
+    """The InferTypeOpInterface check of a constant (``stablehlo.constant``, ``sdy.constant``): the result is
+    the value's type, or for a quantized result its storage type (``ConstantOp::isCompatibleReturnTypes``)."""
     stored = result
     e = element(result)
-    if isinstance(e, QuantizedType) and rs is not None:  # (ConstantOp::isCompatibleReturnTypes: the storage type)
+    rs = shape(result)
+    if isinstance(e, QuantizedType) and rs is not None:
         stored = tensor(rs, ("ui" if e.storage_type.startswith("u") else "i") + str(e.storage_width))
     if isinstance(value_type, RankedTensorType) and value_type.text != stored.text:
         return op_fail(op, f"inferred type(s) '{value_type}' are incompatible with return type(s) of operation "

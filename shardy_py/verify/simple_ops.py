@@ -2,6 +2,8 @@
 propagation_barrier, sharding_group, constant."""
 from __future__ import annotations
 
+import re
+
 from shardy_py.ir.attrs import TensorShardingAttr
 from shardy_py.ir.ops import Block, Operation
 from shardy_py.verify.context import Context, loc_of
@@ -129,9 +131,21 @@ def verify_propagation_barrier(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
+_LITERAL_TYPE = re.compile(r'> : ((?:tensor|vector)<[^"]*>)$')
+
+
 def verify_constant(op: Operation, ctx: Context) -> Failure | None:
-    """C40: the literal has a static shape matching the result type."""
+    """C40: the literal has a static shape matching the result type (InferTypeOpInterface: the result is the
+    literal's type)."""
     t = _result_type(op)
+    value = op.properties.get("value")
+    literal = _LITERAL_TYPE.search(str(value)) if value is not None else None
+    if t is not None and literal is not None:  # (kept by the generic parse when it is not the result type)
+        from shardy_py.dialects.stablehlo_verify_misc import constant_type_mismatch
+        from shardy_py.ir.types import parse_type
+
+        if (f := constant_type_mismatch(op, parse_type(literal.group(1)), t)) is not None:
+            return f
     if t is not None and not has_static_shape(t):
         return fail(f"'sdy.constant' op the literal's type {type_str(t)} must have a static shape")
     return None
