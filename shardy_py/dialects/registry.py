@@ -224,7 +224,7 @@ _loaded = False
 DIALECT_MODULES = ("builtin", "sdy", "arith_ops", "tensor_ops", "stablehlo", "func", "stablehlo_ops",
                    "stablehlo_ops_calls", "stablehlo_regions", "stablehlo_collectives", "chlo", "shard",
                    "stablehlo_verify_quantized", "stablehlo_verify_quant_shapes", "stablehlo_verify_quant_dot",
-                   "stablehlo_verify_attr_kinds")
+                   "stablehlo_verify_attr_kinds", "stablehlo_verify_empty_bodies")
 
 
 def _load() -> None:
