@@ -6,10 +6,22 @@ import re
 
 from shardy_py.dialects.registry import AttrDef, declare
 from shardy_py.ir.ops import Operation
+from shardy_py.ir.types import IntegerType, parse_type
 from shardy_py.syntax.names import RESULT_NAMERS
+from shardy_py.verify.diagnostics import Failure, fail
+
+
+def _verify_constant(op: Operation, ctx) -> Failure | None:
+    """``arith::ConstantOp::verify``: an integer (element) type is signless."""
+    t = op.results[0].type if op.results else None
+    e = parse_type(t.element_type) if isinstance(getattr(t, "element_type", None), str) else t  # (or self)
+    if isinstance(e, IntegerType) and e.signedness:
+        return fail("'arith.constant' op integer return type must be signless")
+    return None
+
 
 declare("arith.constant", attributes=(AttrDef("value"),), results=("result",), format="attr-dict $value",
-        infer_results=lambda op: [_type_of(op)])
+        infer_results=lambda op: [_type_of(op)], verify=_verify_constant)
 
 _INT_VALUE = re.compile(r"(-?\d+)(?: : (\w+))?\Z")
 
