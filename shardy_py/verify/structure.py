@@ -81,11 +81,14 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
 
 
 def verify_function_declaration(op: Operation, ctx: Context) -> Failure | None:
-    """``SymbolOpInterface``'s verifier: a function without a body is a declaration, which is not public."""
-    if op.regions and op.regions[0].blocks:
-        return None
-    if op.properties_view.get("sym_visibility") in (None, "public"):
+    """``SymbolOpInterface``'s verifier: a function without a body is a declaration, which is not public; a
+    function sits in a symbol table (a ``builtin.module``; an op of a dialect MLIR does not know is let be)."""
+    if not (op.regions and op.regions[0].blocks) and op.properties_view.get("sym_visibility") in (None, "public"):
         return Failure("'func.func' op symbol declaration cannot have public visibility", (), name_position(op))
+    region = op.parent.parent if op.parent is not None else None
+    parent = region.parent if region is not None else None
+    if isinstance(parent, Operation) and parent.name != "builtin.module" and _closed(parent):
+        return Failure("'func.func' op symbol's parent must have the SymbolTable trait", (), name_position(op))
     return None
 
 
