@@ -331,8 +331,18 @@ def verify_pad(op, ctx) -> Failure | None:
 
 
 def verify_dynamic_pad(op, ctx) -> Failure | None:
-    """``stablehlo.dynamic_pad``: ``verifyDynamicPadOp``."""
+    """``stablehlo.dynamic_pad``: its ODS traits (``AllElementTypesMatch``, ``AllTypesMatch``,
+    ``AllRanksMatch``), then ``verifyDynamicPadOp``."""
     types = in_types(op)
+    outs = out_types(op)
+    if len(types) == 5 and len(outs) == 1 and None not in types and outs[0] is not None:
+        if len({str(element(t)) for t in (types[0], types[1], outs[0])}) > 1:
+            return op_fail(op, "failed to verify that all of {operand, padding_value, result} have same element type")
+        if len({str(t) for t in types[2:]}) > 1:
+            return op_fail(op, "failed to verify that all of {edge_padding_low, edge_padding_high, interior_padding} "
+                               "have same type")
+        if shape(types[0]) is not None and shape(outs[0]) is not None and len(shape(types[0])) != len(shape(outs[0])):
+            return op_fail(op, "failed to verify that all of {operand, result} have same rank")
     if len(types) < 5 or shape(types[0]) is None or shape(types[2]) is None:
         return None
     operand, result = shape(types[0]), shape(out_types(op)[0])
