@@ -25,9 +25,10 @@ from shardy_py.dialects.stablehlo_verify_common import (
     typed_prop,
 )
 from shardy_py.dialects.stablehlo_verify_regions import verify_reducer
-from shardy_py.dialects.stablehlo_verify_types import block_known, entry_block, scalar_tensor
+from shardy_py.dialects.stablehlo_verify_types import block_known, entry_block, scalar_tensor, terminator_types
 from shardy_py.ir.diagnostics import Failure
 from shardy_py.ir.stablehlo_attrs import GatherDimensionNumbersAttr, ScatterDimensionNumbersAttr
+from shardy_py.ir.types import RankedTensorType
 
 
 def _distinct(op, lhs: Sequence[int], rhs: Sequence[int], lhs_name: str, rhs_name: str) -> Failure | None:
@@ -266,6 +267,24 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
     return None
 
 
+def _scatter_inferred_types(op, inputs) -> Failure | None:
+    """``inferScatterOp`` (InferTypeOpInterface): each result has its input's shape and the element type the
+    update computation returns for it (the input's when the body is not known)."""
+    if not all(isinstance(t, RankedTensorType) for t in inputs):
+        return None
+    block = entry_block(op.regions[0]) if op.regions else None
+    accumulators = list(inputs)
+    if block is not None and block.ops:
+        if not block_known(block):
+            return None
+        accumulators = terminator_types(block)
+        if len(accumulators) < len(inputs):
+            return None
+    inferred = [RankedTensorType.get(shape(t), element(a), t.encoding) for t, a in zip(inputs, accumulators,
+                                                                                     strict=False)]
+    return check_inferred(op, inferred)
+
+
 def verify_scatter(op, ctx) -> Failure | None:
     """``stablehlo.scatter``: ``verifyScatterOp`` (the update computation by ``verifyReducerShape``)."""
     types = in_types(op)
@@ -275,6 +294,9 @@ def verify_scatter(op, ctx) -> Failure | None:
     if n < 1 or len(types) != 2 * n + 1 or any(s is None for s in shapes) or \
             not isinstance(dn, ScatterDimensionNumbersAttr):
         return None
+    f = _scatter_inferred_types(op, types[:n])
+    if f is not None:
+        return f
     inputs, indices, updates = shapes[:n], shapes[n], shapes[n + 1:]
 
     def same_shapes(group) -> bool:
