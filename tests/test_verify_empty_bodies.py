@@ -102,3 +102,23 @@ def test_jaxlib_accepts_the_body_and_rejects_it_emptied(name: str) -> None:
     with pytest.raises(ir.MLIRError) as e:
         ir.Module.parse(emptied, context=context())
     assert f'"-":2:{column}: {message}' in str(e.value)
+
+
+_SCAN_WITHOUT_CARRIES = f"""{_LABEL}
+    %r = stablehlo.add %x, %y : tensor<f32>
+    stablehlo.return"""
+_NO_CARRIES_MESSAGE = "ScanOp body must return at least 1 values (carries)"
+
+
+def test_scan_body_returning_fewer_values_than_carries_rejected() -> None:
+    """``ScanOp::inferReturnTypeComponents``: the body returns at least the carries (a mutant of the
+    100,000-mutant run returned none)."""
+    assert _errors(SCAN.format(body=_SCAN_WITHOUT_CARRIES))[:1] == [(2, 12, _NO_CARRIES_MESSAGE)]
+
+
+def test_jaxlib_rejects_the_scan_body_without_carries_the_same_way() -> None:
+    from jax._src.lib.mlir import ir
+
+    with pytest.raises(ir.MLIRError) as e:
+        ir.Module.parse(SCAN.format(body=_SCAN_WITHOUT_CARRIES), context=context())
+    assert f'"-":2:12: {_NO_CARRIES_MESSAGE}' in str(e.value)

@@ -313,7 +313,11 @@ def _scan_results(op, block, n_carries: int, dim: int, size: int | None) -> Fail
     """``ScanOp::inferReturnTypeComponents``: each returned output with the scan dimension put back, then
     the carries as returned."""
     returned = terminator_types(block)
-    if returned is None or len(returned) < n_carries or any(shape(t) is None for t in returned):
+    if returned is None:
+        return None
+    if len(returned) < n_carries:
+        return fail(f"ScanOp body must return at least {n_carries} values (carries)")  # (emitOptionalError)
+    if any(shape(t) is None for t in returned):
         return None
     n_outputs = len(returned) - n_carries
     inferred = []
