@@ -42,31 +42,30 @@ VALID = {
     "feature_index": BATCH_NORM.format(index="feature_index = 0 : i64"),
     "interior_padding": PAD.format(interior="interior_padding = array<i64: 0>"),
 }
+
+
+def _failed(op: str, name: str, constraint: str) -> str:
+    return f"'stablehlo.{op}' op attribute '{name}' failed to satisfy constraint: {constraint}"
+
+
+_BOOL = "bool attribute"
+_NON_NEGATIVE = "64-bit signless integer attribute whose value is non-negative"
+_I64_ARRAY = "i64 dense array attribute"
 INVALID = {
     "i32_replica_groups": (ALL_REDUCE.format(groups="dense<[[0]]> : tensor<1x1xi32>"),
-                           "'stablehlo.all_reduce' op attribute 'replica_groups' failed to satisfy constraint: "
-                           + CONSTRAINT_REPLICA),
+                           _failed("all_reduce", "replica_groups", CONSTRAINT_REPLICA)),
     "string_replica_groups": (ALL_REDUCE.format(groups='"g"'),
-                              "'stablehlo.all_reduce' op attribute 'replica_groups' failed to satisfy constraint: "
-                              + CONSTRAINT_REPLICA),
-    "unit_unique_indices": (SCATTER.format(flags="unique_indices"),
-                            "'stablehlo.scatter' op attribute 'unique_indices' failed to satisfy constraint: bool "
-                            "attribute"),
+                              _failed("all_reduce", "replica_groups", CONSTRAINT_REPLICA)),
+    "unit_unique_indices": (SCATTER.format(flags="unique_indices"), _failed("scatter", "unique_indices", _BOOL)),
     "integer_indices_are_sorted": (SCATTER.format(flags="indices_are_sorted = 1 : i64"),
-                                   "'stablehlo.scatter' op attribute 'indices_are_sorted' failed to satisfy "
-                                   "constraint: bool attribute"),
+                                   _failed("scatter", "indices_are_sorted", _BOOL)),
     "unit_feature_index": (BATCH_NORM.format(index="feature_index"),
-                           "'stablehlo.batch_norm_inference' op attribute 'feature_index' failed to satisfy "
-                           "constraint: 64-bit signless integer attribute whose value is non-negative"),
+                           _failed("batch_norm_inference", "feature_index", _NON_NEGATIVE)),
     "i32_feature_index": (BATCH_NORM.format(index="feature_index = 0 : i32"),
-                          "'stablehlo.batch_norm_inference' op attribute 'feature_index' failed to satisfy "
-                          "constraint: 64-bit signless integer attribute whose value is non-negative"),
-    "unit_interior_padding": (PAD.format(interior="interior_padding"),
-                              "'stablehlo.pad' op attribute 'interior_padding' failed to satisfy constraint: i64 "
-                              "dense array attribute"),
+                          _failed("batch_norm_inference", "feature_index", _NON_NEGATIVE)),
+    "unit_interior_padding": (PAD.format(interior="interior_padding"), _failed("pad", "interior_padding", _I64_ARRAY)),
     "i32_array_interior_padding": (PAD.format(interior="interior_padding = array<i32: 0>"),
-                                   "'stablehlo.pad' op attribute 'interior_padding' failed to satisfy constraint: "
-                                   "i64 dense array attribute"),
+                                   _failed("pad", "interior_padding", _I64_ARRAY)),
 }
 
 
