@@ -174,6 +174,36 @@ class _Run:
         #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
         #: check of ``_verify_op`` there.
         self._clean_recipes: dict[tuple, object] = {}
+        #: With modules nested in the module: the meshes each module holds (by its id), for an op to see those
+        #: of its nearest module only, as ``lookupNearestSymbolFrom`` does; what passed in one module says
+        #: nothing of another, so nothing is remembered as clean.  None without nested modules.
+        self._scopes: dict[int, dict] | None = None
+        if any(op.name == "builtin.module" and op is not module.op for op in self.ops):
+            self._scopes = {id(module.op): self.ctx.meshes}
+            self._clean_contents = _Forgetful()
+            self._clean_recipes = _Forgetful()
+
+    def _enter_scope(self, op: Operation) -> None:
+        """With nested modules: make the meshes of ``op``'s nearest enclosing module the context's."""
+        if self._scopes is None:
+            return
+        holder = op
+        while holder is not None:
+            block = holder.parent
+            holder = block.parent.parent if block is not None and block.parent is not None else None
+            if holder is not None and holder.name == "builtin.module":
+                break
+        key = id(holder) if holder is not None else id(self.module.op)
+        found = self._scopes.get(key)
+        if found is None:
+            found = self._scopes[key] = {}
+            for region in holder.regions:
+                for block in region.blocks:
+                    for child in block.ops:
+                        name, mesh = child.properties_view.get("sym_name"), child.properties_view.get("mesh")
+                        if child.name == "sdy.mesh" and isinstance(name, str) and isinstance(mesh, MeshAttr):
+                            found.setdefault(name, mesh)
+        self.ctx.meshes = found
 
     def report(self, op: Operation, f: Failure) -> None:
         line, col = f.at if f.at is not None else structure.name_position(op)  # (MLIR's op location: its name)
@@ -274,6 +304,7 @@ class _Run:
         the module's symbol table last."""
         self._isolated_ssa = _failures_by_isolated_op(self.module.ssa_failures)
         self._verify_isolated(root)
+        self._enter_scope(root)
         for op, f in meshes.verify_unique_symbols(root, self.ctx):
             self.report(op, f)
 
@@ -297,6 +328,7 @@ class _Run:
         self._ssa_findings(top, "dominance")
 
     def _leave(self, op: Operation) -> None:
+        self._enter_scope(op)
         if id(op) not in self.failed:
             f = structure.verify_block_terminators(op, self.ctx)
             if f is not None:
@@ -327,6 +359,7 @@ class _Run:
         return False
 
     def _verify_op(self, op: Operation) -> None:
+        self._enter_scope(op)
         attrs_ = op.attributes_view
         recipe = seen = None
         if op._deferred is not None and op.name not in OP_RULES and op.name not in structure.TERMINATORS:
@@ -441,6 +474,7 @@ class _Run:
         for op in (self.ops if root is self.module.op else root.walk()):
             rules = SYMBOL_RULES.get(op.name)
             if rules and id(op) not in self.failed:
+                self._enter_scope(op)
                 if op.name == "sdy.manual_computation":
                     self._run_by_content(op, rules, ("mc", computations.manual_computation_key(op, self.ctx)))
                 elif op.name in collectives.SYMBOL_USE_RULES:
@@ -465,6 +499,13 @@ class _Run:
             return
         if not self._run(op, rules):
             self._clean_contents[key] = True
+
+
+class _Forgetful(dict):
+    """A cache that keeps nothing."""
+
+    def __setitem__(self, key, value) -> None:
+        pass
 
 
 def _failures_by_isolated_op(failures) -> dict[int, list]:
