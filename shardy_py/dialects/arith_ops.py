@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.registry import AttrDef, declare
+from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.ops import Operation
 from shardy_py.ir.types import IntegerType, parse_type
 from shardy_py.syntax.names import RESULT_NAMERS
-from shardy_py.verify.diagnostics import Failure, fail
 
 
 def _verify_constant(op: Operation, ctx) -> Failure | None:

@@ -6,7 +6,7 @@ types are unknown), so these checks run after them, when they found nothing else
 from __future__ import annotations
 
 from shardy_py.dialects.registry import add_verifier
-from shardy_py.verify.diagnostics import Failure, fail
+from shardy_py.ir.diagnostics import Failure, fail
 
 #: op -> the message for an emptied body, by region index.
 _MESSAGES = {
