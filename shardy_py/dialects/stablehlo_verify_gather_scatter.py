@@ -268,8 +268,9 @@ def _scatter_bounds(op, operand: tuple[int, ...], indices: list[int], updates: t
 
 
 def _scatter_inferred_types(op, inputs) -> Failure | None:
-    """``inferScatterOp`` (InferTypeOpInterface): each result has its input's shape and the element type the
-    update computation returns for it (the input's when the body is not known)."""
+    """``inferScatterOp`` (InferTypeOpInterface, checked after ``verifyScatterOp``): each result has its
+    input's shape and the element type the update computation returns for it (the input's when the body is
+    not known)."""
     if not all(isinstance(t, RankedTensorType) for t in inputs):
         return None
     block = entry_block(op.regions[0]) if op.regions else None
@@ -294,9 +295,6 @@ def verify_scatter(op, ctx) -> Failure | None:
     if n < 1 or len(types) != 2 * n + 1 or any(s is None for s in shapes) or \
             not isinstance(dn, ScatterDimensionNumbersAttr):
         return None
-    f = _scatter_inferred_types(op, types[:n])
-    if f is not None:
-        return f
     inputs, indices, updates = shapes[:n], shapes[n], shapes[n + 1:]
 
     def same_shapes(group) -> bool:
@@ -325,4 +323,4 @@ def verify_scatter(op, ctx) -> Failure | None:
         f = _scatter_dims(op, operand, expanded, u, dn) or _scatter_bounds(op, operand, expanded, u, dn)
         if f is not None:
             return f
-    return None
+    return _scatter_inferred_types(op, types[:n])  # (after verifyScatterOp, as jaxlib 0.12 reports)
