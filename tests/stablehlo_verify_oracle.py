@@ -48,3 +48,25 @@ def jaxlib_first_errors(texts: dict[str, str]) -> dict[str, tuple[int, str] | No
                        timeout=600, cwd=Path(__file__).parent)
     assert r.returncode == 0, r.stderr[-2000:]
     return {k: (tuple(v) if v else None) for k, v in json.loads(r.stdout).items()}
+
+
+def rule_tests(cases: dict[str, tuple[str, tuple[int, str]]], valid: dict[str, str]):
+    """The three tests of a table of StableHLO verifier cases, for a test module to bind as its own:
+    each case's first error is the expected (line, message); each valid module verifies clean; and
+    jaxlib 0.12 gives the same first errors and accepts the valid modules."""
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_rule(name: str) -> None:
+        text, expected = cases[name]
+        assert first_error(text) == expected
+
+    @pytest.mark.parametrize("name", sorted(valid))
+    def test_valid_module_is_clean(name: str) -> None:
+        assert first_error(valid[name]) is None
+
+    def test_jaxlib_gives_the_same_errors() -> None:
+        theirs = jaxlib_first_errors({**{k: v[0] for k, v in cases.items()}, **valid})
+        assert {k: theirs[k] for k in cases} == {k: v[1] for k, v in cases.items()}
+        assert {k: theirs[k] for k in valid} == dict.fromkeys(valid)
+
+    return test_rule, test_valid_module_is_clean, test_jaxlib_gives_the_same_errors

@@ -3,8 +3,7 @@
 jaxlib 0.12 gives for it, and valid modules both accept (gather itself: ``test_stablehlo_verify_dot_conv``)."""
 from __future__ import annotations
 
-import pytest
-from stablehlo_verify_oracle import first_error, jaxlib_first_errors
+from stablehlo_verify_oracle import rule_tests
 from test_stablehlo_verify_shapes import fn
 
 
@@ -60,18 +59,4 @@ VALID = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_rule(name: str) -> None:
-    text, expected = CASES[name]
-    assert first_error(text) == expected
-
-
-@pytest.mark.parametrize("name", sorted(VALID))
-def test_valid_module_is_clean(name: str) -> None:
-    assert first_error(VALID[name]) is None
-
-
-def test_jaxlib_gives_the_same_errors() -> None:
-    theirs = jaxlib_first_errors({**{k: v[0] for k, v in CASES.items()}, **VALID})
-    assert {k: theirs[k] for k in CASES} == {k: v[1] for k, v in CASES.items()}
-    assert {k: theirs[k] for k in VALID} == dict.fromkeys(VALID)
+test_rule, test_valid_module_is_clean, test_jaxlib_gives_the_same_errors = rule_tests(CASES, VALID)
