@@ -6,7 +6,10 @@ kept as attributes (builtin, func and sdy ops) through its declaration's ``from_
 """
 from __future__ import annotations
 
+import re
+
 from shardy_py.dialects.registry import OpDecl
+from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Operation
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
@@ -28,6 +31,8 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
         start, end = cur.balanced()
         props = p.attr_dict(start, end)[0]
         cur.expect(">", "'>' closing the properties")
+        if decl is not None:
+            _check_property_conversion(p, op.name, decl, props, name_at)
     raws = []
     if cur.peek("(") and _brace_follows(cur):
         cur.expect("(")
@@ -77,6 +82,29 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
             raise p.error(p.offset_of(op.loc), results_mismatch(len(outs), nresults))
         op.result_groups = [("", len(outs))]  # results left unnamed
     p.make_results(op, op.result_groups, outs)
+
+
+#: The dialects jaxlib 0.12's MLIR context loads: an attribute of any other dialect is kept opaque.
+LOADED_DIALECTS = frozenset({"affine", "arith", "builtin", "cf", "chlo", "complex", "func", "gpu", "llvm", "math",
+                             "memref", "mhlo", "mpmd", "nvgpu", "nvvm", "scf", "sdy", "shape", "stablehlo",
+                             "tensor", "ub", "vector", "vhlo"})
+_DIALECT_ATTR = re.compile(r"#([A-Za-z_][\w$]*)[.<]")
+
+
+def _check_property_conversion(p, op_name: str, decl: OpDecl, props: dict, name_at: int) -> None:
+    """A StableHLO or CHLO op's declared property written ``<{...}>`` as an attribute of a dialect
+    MLIR does not load (kept opaque) cannot become the property's attribute class: MLIR's
+    "invalid properties ... Invalid attribute `NAME` in property conversion", at the op's name."""
+    if op_name.partition(".")[0] not in ("stablehlo", "chlo"):
+        return
+    for key, value in props.items():
+        if key not in decl.attribute_names or not isinstance(value, OpaqueAttr):
+            continue
+        m = _DIALECT_ATTR.match(value.text)
+        if m is not None and m.group(1) not in LOADED_DIALECTS:
+            entries = ", ".join(f"{k} = {v}" for k, v in sorted(props.items()))
+            raise p.error(name_at, f"invalid properties {{{entries}}} for op {op_name}: Invalid attribute "
+                                   f"`{key}` in property conversion: {value.text}")
 
 
 def _brace_follows(cur) -> bool:
