@@ -14,6 +14,7 @@ from shardy_py.ir.ops import Operation
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
 from shardy_py.syntax.known_ops import results_mismatch
+from shardy_py.syntax.lexer_check import REGISTERED_DIALECTS
 
 
 def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> None:
@@ -84,10 +85,6 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     p.make_results(op, op.result_groups, outs)
 
 
-#: The dialects jaxlib 0.12's MLIR context loads: an attribute of any other dialect is kept opaque.
-LOADED_DIALECTS = frozenset({"affine", "arith", "builtin", "cf", "chlo", "complex", "func", "gpu", "llvm", "math",
-                             "memref", "mhlo", "mpmd", "nvgpu", "nvvm", "scf", "sdy", "shape", "stablehlo",
-                             "tensor", "ub", "vector", "vhlo"})
 _DIALECT_ATTR = re.compile(r"#([A-Za-z_][\w$]*)[.<]")
 
 
@@ -101,7 +98,7 @@ def _check_property_conversion(p, op_name: str, decl: OpDecl, props: dict, name_
         if key not in decl.attribute_names or not isinstance(value, OpaqueAttr):
             continue
         m = _DIALECT_ATTR.match(value.text)
-        if m is not None and m.group(1) not in LOADED_DIALECTS:
+        if m is not None and m.group(1) not in REGISTERED_DIALECTS:
             entries = ", ".join(f"{k} = {v}" for k, v in sorted(props.items()))
             raise p.error(name_at, f"invalid properties {{{entries}}} for op {op_name}: Invalid attribute "
                                    f"`{key}` in property conversion: {value.text}")
