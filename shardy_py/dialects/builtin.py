@@ -16,7 +16,8 @@ def _as_attrs(op: Operation) -> dict[str, A.Attr]:
     return out
 
 
-def _from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int) -> None:
+def _from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int,
+                result_types: list = ()) -> None:
     rest = dict(props)
     if rest.pop("sym_name", None) is not None:
         op.properties["sym_name"] = GenericProperties(p, op, props, offset).plain_string("sym_name")

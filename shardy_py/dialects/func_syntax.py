@@ -175,7 +175,8 @@ def func_as_attrs(op: Operation) -> dict[str, A.Attr]:
     return out
 
 
-def func_from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int) -> None:
+def func_from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int,
+                    result_types: list = ()) -> None:
     """Give a ``func.func`` read in generic form the properties its custom syntax would give."""
     g = GenericProperties(p, op, props, offset)
     pr = op.properties

@@ -71,8 +71,9 @@ class OpDecl:
     Ops whose properties are not kept as the attributes MLIR stores (a symbol name as a Python string,
     a function's argument types as a list, ...) say how to convert, as MLIR's ``setPropertiesFromAttr``
     and ``getPropertiesAsAttr`` do: ``as_attrs(op) -> {name: Attr}`` gives the properties the generic
-    form writes, and ``from_attrs(reader, op, attrs, offset, name_at)`` gives the op the properties its
-    custom syntax would (errors located at ``offset``, the operands, or ``name_at``, the op name).
+    form writes, and ``from_attrs(reader, op, attrs, offset, name_at, result_types)`` gives the op the properties
+    its custom syntax would (errors located at ``offset``, the operands, or ``name_at``, the op name;
+    ``result_types`` are the generic form's, for a property checked against them).
     ``default_dialect`` is the dialect whose ops may be written without it in the op's regions
     (``OpAsmOpInterface::getDefaultDialect``: ``return`` in a ``func.func``).  ``expect`` names, per
     punctuation literal of the format, what an error says was expected there (``{":": "':' and the

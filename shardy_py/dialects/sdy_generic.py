@@ -46,7 +46,8 @@ _PROPERTY_CLASSES = {
 }
 
 
-def from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int) -> None:
+def from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at: int,
+               result_types: list = ()) -> None:
     """Give sdy op ``op``, read in generic form, the properties its custom syntax would give (errors at
     ``offset``, the operands; MLIR's property-conversion error at ``name_at``, the op name)."""
     name = op.name
@@ -68,8 +69,7 @@ def from_attrs(p, op: Operation, props: dict[str, A.Attr], offset: int, name_at:
         value, _, value_type = str(g.need("value")).rpartition(" : ")
         # (the custom form writes one type: a literal of another type than the result keeps its own, for the
         # verifier's InferTypeOpInterface check to report; a quantized result's literal has its storage type)
-        written = getattr(p, "generic_result_types", ())
-        result = str(written[0]) if written else value_type
+        result = str(result_types[0]) if result_types else value_type
         same = not value or value_type == result or "!quant." in result
         pr["value"] = A.OpaqueAttr(f"{value} : {value_type}" if not same else value or value_type)
     elif name == "sdy.propagation_barrier":

@@ -73,8 +73,7 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     op.attribute_locs = locs
     if decl is not None:  # (inherent attributes written in the dictionary are properties, as MLIR splits them)
         inherent = {k: attributes.pop(k) for k in list(attributes) if k in decl.attribute_names}
-        p.generic_result_types = outs  # (for a from_attrs that checks a property against them: sdy.constant)
-        decl.from_attrs(p, op, {**inherent, **props}, at, name_at)
+        decl.from_attrs(p, op, {**inherent, **props}, at, name_at, outs)
     else:  # an op of a dialect we do not model: its generic form says all there is
         op.properties = props
     nresults = sum(n for _, n in op.result_groups)
