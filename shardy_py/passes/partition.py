@@ -1,10 +1,9 @@
 """``shardy_py.partition``: from a module with sharding annotations to the program each device runs.
 
 The steps, each a registered pass, are jaxlib 0.12's staged partitioner: Shardy's registered
-``-sdy-propagation-pipeline`` (jaxlib 0.12's: import, ``sdy-import-func-calls`` before the
-constraints are applied, propagation, and its default export pipeline; ``shardy_py.propagate``
-stops earlier and orders the call-graph passes as Shardy's head does, which differs where a
-constraint or sharding group reaches a call), then ``-sdy-export-pipeline=partitioner-stage=resolve-single-
+``-sdy-propagation-pipeline`` (import, ``sdy-import-func-calls`` before the constraints are
+applied, propagation, and its default export pipeline; ``shardy_py.propagate`` runs the same steps
+and stops before the partitioner), then ``-sdy-export-pipeline=partitioner-stage=resolve-single-
 device-sharding`` (full explicit reshards marking partial results unreduced, the reshard
 canonicalizer, ``-sdy-resolve-permutation-factors`` (a pad, slice, reverse or reshape whose sharded
 dimensions need data of other devices gets a halo exchange or reshards), ``-sdy-reshard-to-

@@ -63,13 +63,7 @@ def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservati
     steps = import_pipeline_passes(dedup_functions_fully, enable_explicit_gather_scatter_batching)
     if dedup_functions_fully:
         steps = [(n, dict(o, **debug) if n == "sdy-apply-sharding-constraints" else o) for n, o in steps]
-        steps.append(("sdy-add-func-data-flow-edges", {}))
-    else:
-        # jaxlib 0.12's order: constraints applied (through function boundaries, on the func data
-        # flow edges) and sharding groups imported before the calls become named computations.
-        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-add-func-data-flow-edges", {}),
-                  ("sdy-apply-sharding-constraints", dict(debug)), ("sdy-sink-func-data-flow-edges", {}),
-                  ("sdy-sharding-group-import", {}), ("sdy-import-func-calls", {}), ("symbol-dce", {})]
+    steps += call_graph_steps(dedup_functions_fully, debug)
     steps += [("sdy-pre-order-funcs", {}),
               ("sdy-user-priority-propagate", dict(debug, keep_sharding_rules=True,
                                                    conservative_propagation=conservative_propagation))]
@@ -83,6 +77,18 @@ def propagation_pipeline_passes(*, keep_sharding_rules: bool = False, conservati
     if not keep_sharding_rules:
         steps.append(("sdy-drop-sharding-rules", {}))
     return steps
+
+
+def call_graph_steps(dedup_functions_fully: bool, debug: dict | None = None) -> list[tuple[str, dict]]:
+    """The steps ``addPropagationPipeline`` runs between the import pipeline and propagation: in the
+    aggressive mode (``dedup_functions_fully``) the func data-flow edges; in the conservative mode the
+    call graph flattened and the calls imported as named computations, then the sharding constraints
+    applied (with ``debug``'s options) and the sharding groups imported (Shardy at SHARDY_COMMIT and
+    jaxlib 0.12 alike: ``ApplyShardingConstraints`` after the inliner, b/517993355)."""
+    if dedup_functions_fully:
+        return [("sdy-add-func-data-flow-edges", {})]
+    return [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-import-func-calls", {}), ("symbol-dce", {}),
+            ("sdy-apply-sharding-constraints", dict(debug or {})), ("sdy-sharding-group-import", {})]
 
 
 def _export_steps_before_partitioner(debug_sharding_origins: bool, debug_propagation_edge_sharding: bool,
@@ -157,12 +163,7 @@ def full_propagation_pipeline_passes(*, dedup_functions_fully: bool = False,
     included)."""
     from shardy_py.passes.export.export_pipeline import export_pipeline_passes
 
-    steps = import_pipeline_passes(dedup_functions_fully)
-    if dedup_functions_fully:
-        steps.append(("sdy-add-func-data-flow-edges", {}))
-    else:
-        steps += [("sdy-flatten-call-graph", {}), ("symbol-dce", {}), ("sdy-import-func-calls", {}),
-                  ("symbol-dce", {}), ("sdy-apply-sharding-constraints", {}), ("sdy-sharding-group-import", {})]
+    steps = import_pipeline_passes(dedup_functions_fully) + call_graph_steps(dedup_functions_fully)
     steps += [("sdy-pre-order-funcs", {}), ("sdy-user-priority-propagate", {"keep_sharding_rules": True})]
     if dedup_functions_fully:
         steps += [("sdy-propagate-to-func-results", {}), ("sdy-sink-func-data-flow-edges", {})]
