@@ -25,12 +25,14 @@ import warnings
 from pathlib import Path
 
 import pytest
-from cpp_oracle import cpp
+from cpp_oracle import CRASHED, FAILED, cpp
+from hypothesis import HealthCheck, assume, given, settings
 
 import shardy_py
 from shardy_py.cli import split_chunks
-from shardy_py.passes.manager import PassContext, PassManager
+from shardy_py.passes.manager import PassContext, PassError, PassManager
 from shardy_py.passes.propagation.propagation_pipeline import PipelineStepSkipped, propagation_pipeline_passes
+from shardy_py.strategies import propagation_module_texts
 
 TESTS = Path("/work/shared/conformance/transforms/propagation/test")
 
@@ -198,3 +200,18 @@ def test_own_op_sharding_has_no_origin_as_in_jaxlib_012():
 def test_calls_are_imported_before_constraints_are_applied():
     """``propagate`` on a call a constraint reaches gives what jaxlib's same steps give."""
     assert _propagate(CONSTRAINED_CALL) == cpp(CONSTRAINED_CALL, AFTER_PROPAGATION)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=propagation_module_texts())
+def test_propagate_matches_jaxlibs_same_steps_on_drawn_modules(text):
+    """Drawn modules (calls, constraints, sharding groups, meshes of one device): ``propagate`` gives
+    jaxlib's module after the same steps, or fails where jaxlib's steps fail; inputs jaxlib dies on
+    are left out."""
+    theirs = cpp(text, AFTER_PROPAGATION)
+    assume(not theirs.startswith(CRASHED))
+    try:
+        mine = _propagate(text)
+    except PassError:
+        mine = FAILED
+    assert mine == theirs
