@@ -56,6 +56,7 @@ from shardy_py.passes.export.explicit_reshards_util import (
     unreduced_axes,
 )
 from shardy_py.passes.export.explicit_reshards_util_common_axes import find_common_axes
+from shardy_py.passes.export.sharding_across_reshapes import is_sharding_equivalent_across_reshapes
 from shardy_py.passes.export.verify_unreduced_axes import sharding_bypassing_barriers
 from shardy_py.passes.func_calls import arg_sharding, callee_of, result_sharding, sym_name
 from shardy_py.passes.meshes import MeshTable, common_mesh_or_ref
@@ -398,6 +399,9 @@ def process_op(op: Operation, projection: ShardingProjection, ins, outs, rule: O
         return []
     update = projection.tensors_contain_overflow_axes()
     if update.any() and op.name == "stablehlo.reshape":
+        if is_sharding_equivalent_across_reshapes(ins[0], op.operands[0].type, outs[0], op.results[0].type,
+                                                  env.table.mesh_of, True):
+            return projection.get_greatest_common_prefix_axes(len(rule.factor_sizes))
         return process_reshape_with_overflow_axes(op, projection, outs, rule, env, mesh_name, mesh)
     common = find_common_axes(projection, rule, tensor_sizes(op), mesh)
     for f, axes in enumerate(common):
