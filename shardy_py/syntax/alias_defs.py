@@ -13,7 +13,7 @@ from shardy_py.syntax.attr_reader import AttrReader
 from shardy_py.syntax.scanner import wrong_token_offset
 
 #: An alias use or definition name: not a dialect attribute or type (no dot, no '<' after it).
-_ALIAS_CANDIDATE = re.compile(r"(?<![\w$.\"])[#!][A-Za-z_][\w$-]*(?![\w$.<-])")
+_ALIAS_CANDIDATE = re.compile(r"[#!](?<![\w$.\"].)[A-Za-z_][\w$-]*(?![\w$.<-])")
 _USES_AN_ALIAS = re.compile(r"[#!][A-Za-z_][\w$-]*(?![\w$.<-])")
 _WS = re.compile(r"\s*")
 
