@@ -14,7 +14,9 @@ after the largest ``channel_handle`` in the module, are given in that order):
 * ``sdy.constant`` becomes a ``stablehlo.constant`` of the local shape (a splat) or a dynamic
   slice of the global constant;
 * Shardy's collectives become stablehlo collectives (``convert_global_to_local_collectives``)
-  with replica groups as device ids or, with ``enable-rgv3``, as mesh axes.
+  with replica groups as device ids or, with ``enable-rgv3``, as mesh axes;
+* the module gets the shardings of ``main``'s arguments and results as ``sdy.parameters_shardings``
+  and ``sdy.output_shardings`` (jaxlib 0.12; ``convert_global_to_local_metadata``).
 
 Any other sdy op (``sdy.sharding_constraint``, ``sdy.reshard``, ...) fails the pass, as MLIR's
 conversion fails on an op marked illegal.  A sharding that does not divide its dimension is an
@@ -27,6 +29,7 @@ from shardy_py.ir.builder import Builder
 from shardy_py.ir.edit import erase, replace_op, sync_operand_types
 from shardy_py.ir.ops import Block, Operation, Value
 from shardy_py.passes import data_flow as df
+from shardy_py.passes.export.convert_global_to_local_metadata import set_module_sharding_metadata
 from shardy_py.passes.export.export_utils import (
     PartitionError,
     channel_handle_value,
@@ -277,4 +280,5 @@ class ConvertGlobalToLocalPass(Pass):
                     ctx.error(op, _not_legalized(op).args[0])
                 return
         sync_operand_types(module)
+        set_module_sharding_metadata(module.op)
 
