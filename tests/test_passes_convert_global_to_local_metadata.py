@@ -58,6 +58,21 @@ func.func @main(%arg0: tensor<8xf32> {SHARDED}) -> (tensor<8xf32> {SHARDED}) {{
   return %arg0 : tensor<8xf32>
 }}
 }}''',
+    "result_takes_the_returned_values_sharding": '''sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], replicated={"x"}>]>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}''',
+    "result_sharding_wins_over_the_returned_values": '''sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> (tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], replicated={"x"}>]>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}''',
+    "argument_takes_no_users_sharding": '''sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}], replicated={"x"}>]>} : tensor<8xf32>
+  return %arg0 : tensor<8xf32>
+}''',
 }
 
 

@@ -108,3 +108,9 @@ class _Cloner:
                 c.parent = b
                 ops.append(c)
         return new
+
+
+def clone_region(region: Region, parent: Operation, mapping: dict[Value, Value] | None = None) -> Region:
+    """A deep copy of ``region`` (its blocks, their arguments and ops) owned by ``parent``; values found
+    in ``mapping`` are replaced, and the copies are added to it."""
+    return _Cloner({} if mapping is None else mapping).region(region, parent)

@@ -4,8 +4,9 @@ module, a ``#sdy.sharding_per_value`` with one sharding per argument (result) of
 ``main``, its mesh written out (``mesh<[...]>``, not ``@mesh``), so that the shardings outlive the
 meshes (``-sdy-drop-sharding-and-mesh`` removes them unless ``keep-module-sharding-metadata``).
 
-An argument or result without a sharding gets a replicated one on the module's first mesh that has
-axes (``mesh<[]>`` when there is none).  A module without a ``main`` function is left as it is.
+A result without a sharding of its own takes the sharding of the value ``main`` returns for it; an
+argument or result without either gets a replicated one on the module's first mesh that has axes
+(``mesh<[]>`` when there is none).  A module without a ``main`` function is left as it is.
 Found against jaxlib 0.12 (tests/test_passes_convert_global_to_local_metadata.py)."""
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.data_flow import set_attribute
 from shardy_py.passes.func_calls import arg_sharding, result_sharding, sym_name
 from shardy_py.passes.meshes import MeshTable
+from shardy_py.passes.shardings import get_sharding
 
 PARAMETERS = "sdy.parameters_shardings"
 OUTPUTS = "sdy.output_shardings"
@@ -42,6 +44,13 @@ def _written_out(sharding: TensorShardingAttr | None, value_type, table: MeshTab
     return sharding
 
 
+def _returned_values(func: Operation) -> list:
+    if not func.regions or not func.regions[0].blocks or not func.regions[0].blocks[0].ops:
+        return []
+    last = func.regions[0].blocks[0].ops[-1]
+    return list(last.operands) if last.name == "func.return" else []
+
+
 def set_module_sharding_metadata(module_op: Operation) -> None:
     """Write ``sdy.parameters_shardings`` and ``sdy.output_shardings`` of ``main`` on ``module_op``."""
     block = module_op.regions[0].blocks[0]
@@ -53,7 +62,8 @@ def set_module_sharding_metadata(module_op: Operation) -> None:
     props = main.properties
     arg_types = props.get("arg_types") or []
     params = [_written_out(arg_sharding(main, i), t, table, default_mesh) for i, t in enumerate(arg_types)]
-    outputs = [_written_out(result_sharding(main, i), t, table, default_mesh)
-               for i, t in enumerate(props.get("result_types") or [])]
+    returned = _returned_values(main)
+    outputs = [_written_out(result_sharding(main, i) or (get_sharding(returned[i]) if i < len(returned) else None),
+                            t, table, default_mesh) for i, t in enumerate(props.get("result_types") or [])]
     set_attribute(module_op, PARAMETERS, TensorShardingPerValueAttr(tuple(params)))
     set_attribute(module_op, OUTPUTS, TensorShardingPerValueAttr(tuple(outputs)))

@@ -19,6 +19,7 @@ from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.ops import Block, Operation
 from shardy_py.ir.types import RankedTensorType
+from shardy_py.passes.export.convert_global_to_local_reduce import convert_reduce
 from shardy_py.passes.export.explicit_reshards_util import is_fully_replicated
 from shardy_py.passes.export.export_utils import (
     SCALAR_INDEX,
@@ -348,6 +349,7 @@ STABLEHLO_PATTERNS = {
     "stablehlo.dynamic_slice": convert_dynamic_slice,
     "stablehlo.iota": convert_iota,
     "stablehlo.pad": convert_pad,
+    "stablehlo.reduce": convert_reduce,
     "stablehlo.reduce_window": convert_windowed,
     "stablehlo.select_and_scatter": convert_windowed,
     "stablehlo.slice": convert_slice,
