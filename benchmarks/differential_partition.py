@@ -10,7 +10,8 @@ the printed modules must be identical.  Counts: drawn, jaxlib_crashed, jaxlib_er
 both_error, ours_timeout, equal, different.  Differing, crashing and one-sided cases are written to
 ``--out``.  ``--stage partitioner`` feeds both sides jaxlib's module after propagation and the
 staged export pipeline, so only convert-global-to-local and drop-sharding-and-mesh are
-compared.  The last line on stdout is a JSON summary.
+compared; ``--stage kept`` stops before drop-sharding-and-mesh on both sides (shardings and the
+module's sharding metadata compared too).  The last line on stdout is a JSON summary.
 """
 from __future__ import annotations
 
@@ -35,7 +36,11 @@ FRONT, BACK = PIPELINE_FRONT, PIPELINE_BACK
 PIPELINE = f"builtin.module({FRONT},{BACK})"
 #: ``--stage partitioner``: jaxlib's propagation and export pipeline first, then the partitioner's
 #: passes on both sides from jaxlib's module (isolates convert-global-to-local and drop-sharding-and-mesh).
-PIPELINES = {"full": [PIPELINE], "partitioner": [f"builtin.module({FRONT})", PIPELINE]}
+#: ``--stage kept``: the whole pipeline without ``sdy-drop-sharding-and-mesh`` (``partition(...,
+#: keep_shardings=True)``), so the shardings and the module metadata convert-global-to-local writes
+#: are compared too.
+KEPT = "builtin.module({},{})".format(FRONT, BACK.rsplit(",sdy-drop-sharding-and-mesh", 1)[0])
+PIPELINES = {"full": [PIPELINE], "partitioner": [f"builtin.module({FRONT})", PIPELINE], "kept": [KEPT]}
 COUNTS = ("drawn", "jaxlib_crashed", "jaxlib_error", "ours_error", "ours_timeout", "both_error", "equal",
           "different")
 
@@ -48,12 +53,12 @@ def _alarm(signum, frame):
     raise _Timeout
 
 
-def ours(text: str, propagate: bool = True) -> str:
+def ours(text: str, propagate: bool = True, keep_shardings: bool = False) -> str:
     import shardy_py
     from shardy_py.passes.manager import PassError
 
     try:
-        return str(shardy_py.partition(shardy_py.parse(text), propagate=propagate))
+        return str(shardy_py.partition(shardy_py.parse(text), propagate=propagate, keep_shardings=keep_shardings))
     except PassError:
         return FAILED
 
@@ -82,7 +87,8 @@ def main() -> None:
     ap.add_argument("--out", default="/tmp/differential_partition")
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--stage", choices=sorted(PIPELINES), default="full",
-                    help="full: the whole pipeline on both sides; partitioner: from jaxlib's exported module")
+                    help="full: the whole pipeline on both sides; partitioner: from jaxlib's exported module; "
+                         "kept: the whole pipeline but sdy-drop-sharding-and-mesh")
     args = ap.parse_args()
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
@@ -107,7 +113,8 @@ def main() -> None:
             text, outs = outs[0], outs[1:]
         signal.alarm(int(args.timeout))
         try:
-            mine = ours(text) if args.stage == "full" else ours_partitioner(text)
+            mine = ours_partitioner(text) if args.stage == "partitioner" else ours(
+                text, keep_shardings=args.stage == "kept")
         except _Timeout:
             mine = "<timeout>"
         except Exception as e:  # noqa: BLE001 - any crash of ours is counted and kept

@@ -1,7 +1,8 @@
 # ruff: noqa: E501  (MLIR inputs are written one op per line, however long)
 """``-sdy-convert-global-to-local`` writes the shardings of ``main``'s arguments and results on the
 module (``sdy.parameters_shardings``, ``sdy.output_shardings``), as jaxlib 0.12 does: each module
-below is run through both and must print the same, byte for byte; the first is also spelt out."""
+below is run through both and must print the same, byte for byte; the first is also spelt out.  And
+a dynamic slice of a sharded operand loses its discardable attributes there, as in jaxlib 0.12."""
 from __future__ import annotations
 
 import pytest
@@ -86,3 +87,21 @@ def test_sharded_main_metadata_spelt_out():
     first_line = ours(MODULES["sharded_main"], FLAG).splitlines()[0]
     assert first_line == ('module attributes {sdy.output_shardings = #sdy.sharding_per_value<[<mesh<["x"=2]>, [{"x"}]>]>, '
                           'sdy.parameters_shardings = #sdy.sharding_per_value<[<mesh<["x"=2]>, [{"x"}]>]>} {')
+
+
+def _dynamic_slice(operand: str) -> str:
+    return f'''sdy.mesh @mesh = <["x"=2]>
+func.func @f(%arg0: tensor<8x4xf32> {{sdy.sharding = #sdy.sharding<@mesh, {operand}>}}, %i: tensor<i32>) -> (tensor<8x2xf32> {{sdy.sharding = #sdy.sharding<@mesh, {operand}>}}) {{
+  %0 = stablehlo.dynamic_slice %arg0, %i, %i, sizes = [8, 2] {{sdy.sharding = #sdy.sharding_per_value<[<@mesh, {operand}>]>, mhlo.frontend_attributes = {{a = "b"}}}} : (tensor<8x4xf32>, tensor<i32>, tensor<i32>) -> tensor<8x2xf32>
+  return %0 : tensor<8x2xf32>
+}}'''
+
+
+@pytest.mark.parametrize("operand", ['[{"x"}, {}]', '[{}, {}]'], ids=["sharded", "replicated"])
+def test_dynamic_slice_attributes_match_jaxlib(operand):
+    """A dynamic slice of a sharded operand is rebuilt with local sizes and no discardable attributes
+    (found with ``differential_partition.py --stage kept``); a replicated one keeps them."""
+    text = _dynamic_slice(operand)
+    mine = ours(text, FLAG)
+    assert mine == cpp(text, PIPELINE)
+    assert ("mhlo.frontend_attributes" in mine) == (operand == "[{}, {}]")

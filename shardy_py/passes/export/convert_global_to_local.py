@@ -265,6 +265,7 @@ class ConvertGlobalToLocalPass(Pass):
             ctx.error(None, "Shardy partitioner convert_global_to_local does not support both replica_count > 1 "
                             "and partition_count > 1 yet.")
             return
+        set_module_sharding_metadata(module.op)  # (of the global program: a returned collective's out_sharding)
         conv = Conversion(module, dict(self.values))
         ops = [op for op in module.walk() if op.name not in ("builtin.module", "sdy.mesh")]
         conv.record(ops)
@@ -280,5 +281,4 @@ class ConvertGlobalToLocalPass(Pass):
                     ctx.error(op, _not_legalized(op).args[0])
                 return
         sync_operand_types(module)
-        set_module_sharding_metadata(module.op)
 

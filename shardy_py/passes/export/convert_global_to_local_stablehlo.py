@@ -243,8 +243,8 @@ def convert_slice(conv, op: Operation) -> None:
 
 
 def convert_dynamic_slice(conv, op: Operation) -> None:
-    """A dynamic slice whose sharded dimensions are sliced whole takes the local slice sizes (as
-    jaxlib 0.12 does; the test files' commit has no pattern for it)."""
+    """A dynamic slice whose sharded dimensions are sliced whole takes the local slice sizes and loses
+    its discardable attributes (as jaxlib 0.12 does; the test files' commit has no pattern for it)."""
     sharding = conv.operand_sharding(op, 0)
     conv.localize(op)
     if is_fully_replicated(sharding):
@@ -256,6 +256,7 @@ def convert_dynamic_slice(conv, op: Operation) -> None:
             raise PartitionError(op, f"'{op.name}' op dimension {i} is sharded but the dynamic slice is not a full "
                                      "slice and requires device communication.")
     op.properties["slice_sizes"] = i64_array(op.results[0].type.shape)
+    op.attributes = {}  # (jaxlib 0.12 builds a new op: the discardable attributes, sdy.sharding too, are not kept)
 
 
 def convert_pad(conv, op: Operation) -> None:
