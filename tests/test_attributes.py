@@ -447,3 +447,14 @@ def test_error_in_module_has_absolute_line_and_column():
     e = info.value
     assert e.line == 2
     assert text.splitlines()[1][e.column - 1:].startswith("p01")
+
+
+@pytest.mark.parametrize("text,message", [
+    ('#sdy.sharding_per_value<[@mesh, [{}]>]>', "1:26: expected '#sdy.sharding' or '<' or ']', got '@mesh'"),
+    ('#sdy.op_sharding_rule<([i]) ([i]) {i=2}>', "1:29: expected '->', got '('"),
+])
+def test_syntax_error_names_the_literal_the_grammar_expects(text, message):
+    """Never the parser generator's name for an unnamed terminal (``__ANON_1``)."""
+    with pytest.raises(Exception) as e:
+        shardy_py.parse_attribute(text)
+    assert str(e.value) == message

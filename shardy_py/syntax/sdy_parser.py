@@ -341,13 +341,20 @@ _TOKEN_NAMES = {
     "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'",
     "LESSTHAN": "'<'", "MORETHAN": "'>'", "COMMA": "','", "EQUAL": "'='", "COLON": "':'",
     "STRING": "a string", "INT": "an integer", "SYMBOL": "a symbol like @mesh", "QMARK": "'?'",
-    "PRIORITY": "a priority like p0", "FACTORS": "factor symbols", "MINUS": "'-'", "__ANON_0": "'->'",
+    "PRIORITY": "a priority like p0", "FACTORS": "factor symbols", "MINUS": "'-'",
 }
 
 
+@functools.lru_cache(maxsize=1)
+def _literal_terminals() -> dict[str, str]:
+    """Lark's names of the grammar's unnamed literal terminals (``__ANON_3``) -> the literal, quoted."""
+    return {t.name: repr(t.pattern.value) for t in _parser().terminals
+            if t.name.startswith("__ANON") and type(t.pattern).__name__ == "PatternStr"}
+
+
 def _describe(expected) -> str:
-    names = sorted({_TOKEN_NAMES.get(e, e.lower().strip("_")) for e in expected})
-    names = [n.replace("__anon", "") for n in names]
+    literals = _literal_terminals()
+    names = sorted({_TOKEN_NAMES.get(e) or literals.get(e) or e.lower().strip("_") for e in expected})
     if len(names) > 6:
         names = names[:6] + ["..."]
     return " or ".join(names)
