@@ -31,6 +31,8 @@ _SDY_STANDALONE = {
     "#sdy<list_of_axis_ref_lists": "attribute", "#sdy<all_to_all_param_list": "attribute",
 }
 _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
+#: An attribute name: a string or MLIR's bare-id (no '-', unlike an SSA name).
+_ATTR_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][A-Za-z0-9_$.]*)')
 _NAME_BEFORE_EQ = re.compile(r'(?:[\w$.-]+|"(?:[^"\\]|\\.)*")\s*\Z')
 
 
@@ -200,7 +202,7 @@ class AttrValueReader:
                     raise self.error(wrong_token_offset(self.text, self.scanner.skip_ws(s)), "expected attribute name")
                 continue
             k = s + len(seg_text) - len(seg_text.lstrip())
-            m = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][\w$.-]*)').match(self.text, k, e)
+            m = _ATTR_NAME.match(self.text, k, e)
             if not m:
                 raise self.error(k, "expected an attribute name")
             if m.group(1) is not None:
@@ -214,8 +216,8 @@ class AttrValueReader:
                 if self.scanner.skip_ws(rest + 1) >= e:
                     raise self.error(rest + 1, f"expected a value for attribute '{name}'")
                 value = self.attr_value(rest + 1, e)
-            else:
-                raise self.error(rest, f"expected '=' or ',' after attribute name '{name}'")
+            else:  # (MLIR: a name is a bare-id, `[A-Za-z_][A-Za-z0-9_$.]*`, or a string; then '=', ',' or '}')
+                raise self.error(wrong_token_offset(self.text, rest), "expected '}' in attribute dictionary")
             if name in entries:
                 raise self.error(k, f"duplicate key '{name}' in dictionary attribute")
             entries[name] = value

@@ -13,7 +13,7 @@ from shardy_py.ir.ops import Operation
 from shardy_py.syntax import attr_printer as P
 from shardy_py.syntax.generic_props import inherent_attributes
 
-_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
+_BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 
 
 def functional_type(ins, outs) -> str:

@@ -177,6 +177,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
+        self.ssa.open_ops.add(id(parent))
         saved_func_depth = self.func_depth
         if parent.name != "func.func" and not parent.generic_form:
             # (func is the default dialect of a function's body, not of the regions of custom-form ops in it;
@@ -200,7 +201,9 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                     if previous is not None:
                         raise self.ssa.entry_argument_in_use(a, previous.loc)
                 if a.name in self.ssa.pending:  # a forward reference is a reference too
-                    raise self.ssa.entry_argument_in_use(a, self.ssa.first_use(a.name))
+                    first = self.ssa.first_use(a.name)
+                    if first is not None:
+                        raise self.ssa.entry_argument_in_use(a, first)
                 self.define(a)
             block.arguments = list(args or [])
             items, raw.items = raw.items, []
@@ -218,6 +221,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 block.ops.append(op)
         finally:
             self.scopes, self.all_scopes = saved, saved_all
+            self.ssa.open_ops.discard(id(parent))
             self.region_depth -= 1
             self.func_depth = saved_func_depth
         return region
@@ -233,7 +237,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
             v.location_text = c.location()
-            self.define(v, resolve=False)
+            self.define(v)
             out.append(v)
         return out
 

@@ -20,7 +20,7 @@ from shardy_py.syntax.generic_printer import print_generic
 from shardy_py.syntax.names import SsaNames
 from shardy_py.syntax.op_writer import FUNC_DEFAULT_OPS, print_declared
 
-_BARE_KEY = re.compile(r"[A-Za-z_][\w$.-]*\Z")
+_BARE_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*\Z")
 INDENT = "  "
 
 

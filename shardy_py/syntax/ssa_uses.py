@@ -40,6 +40,9 @@ class SsaUses:
         self.outside: list[tuple[Operation, int, Value]] = []
         #: id of the using op -> [(operand index, value)] of those uses (their types are checked with the op's).
         self.outside_of: dict[int, list[tuple[int, Value]]] = {}
+        #: ids of the ops whose regions are being read: MLIR resolves an op's operands once it has parsed its
+        #: regions, so a name those regions define (an entry argument, a result) is no operand of the op's.
+        self.open_ops: set[int] = set()
 
     # -- while parsing ----------------------------------------------------------------------------
     def forward(self, op: Operation, names: list[str], operands: list, hidden: list = ()) -> None:
@@ -73,16 +76,24 @@ class SsaUses:
         where = f" (previously referenced at {previous.line}:{previous.column})" if previous is not None else ""
         return self.p.error(at, f"region entry argument '{value.name}' is already in use{where}")
 
-    def first_use(self, name: str) -> Location:
-        """Where the first pending forward reference to ``name`` is written."""
-        op, i = self.pending[name][0]
-        return self.p.loc(self.use_offset(op, i))
+    def first_use(self, name: str) -> Location | None:
+        """Where the first pending forward reference to ``name`` is written (``None`` when every one is an
+        operand of an op whose regions are being read: MLIR has not read those uses yet)."""
+        for op, i in self.pending.get(name, ()):
+            if id(op) not in self.open_ops:
+                return self.p.loc(self.use_offset(op, i))
+        return None
 
     def resolve(self, name: str, value: Value) -> None:
         """``name`` is now defined as ``value``: resolve the forward references to it."""
         uses = self.pending.pop(name, None)
         if not uses:
             return
+        if self.open_ops:  # (the operands of an op whose regions are being read resolve after them)
+            later = [u for u in uses if id(u[0]) in self.open_ops]
+            if later:
+                self.pending[name] = later
+                uses = [u for u in uses if id(u[0]) not in self.open_ops]
         for op, i in uses:
             types = op.operand_types_view
             written = types[i] if len(types) == len(op.operands) else None

@@ -1,0 +1,99 @@
+# ruff: noqa: E501  (MLIR text on one line, as written)
+"""The first error of a broken module is MLIR's: the same message at the same line and column as jaxlib
+0.12 gives, where MLIR's order of checks (what its parser finds, what its verifier finds, and in what
+order) decides which of two errors comes first. Each case is one behaviour that the 100,000-mutant run
+(benchmarks/differential_structure.py) found both sides rejecting with the first error on different
+lines; ``test_jaxlib_gives_the_same_first_error`` checks every case against jaxlib (skips without jax).
+"""
+from __future__ import annotations
+
+import pytest
+from jaxlib_worker import shared_worker
+
+import shardy_py
+
+CUSTOM_CALL = """sdy.mesh @mesh = <["x"=2]>
+func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = stablehlo.custom_call @foo(%arg0) {DICT} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+"""
+
+#: name -> (text, line, column, message): MLIR's first error.
+CASES: dict[str, tuple[str, int, int, str]] = {
+    # An attribute name is a string or a bare-id ([A-Za-z_][A-Za-z0-9_$.]*): '-' ends it, and after a
+    # name comes '=', ',' or '}' (CI's fuzz finding: `sd-y.sharding` was read as one name).
+    "attribute_name_with_a_dash": (
+        CUSTOM_CALL.replace("DICT", 'sd-y.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}]>]>'),
+        3, 45, "expected '}' in attribute dictionary"),
+    "attribute_name_ending_in_a_dash": (CUSTOM_CALL.replace("DICT", "a-"), 3, 44, "expected '}' in attribute dictionary"),
+    "second_name_without_a_comma": (CUSTOM_CALL.replace("DICT", "a b"), 3, 44, "expected '}' in attribute dictionary"),
+    "dash_in_a_later_attribute_name": (CUSTOM_CALL.replace("DICT", "a = 1, b-c = 2"), 3, 51,
+                                       "expected '}' in attribute dictionary"),
+    "dash_in_an_argument_attribute_name": (
+        "func.func @main(%arg0: tensor<8xf32> {sd-y.sharding = 1}) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n",
+        1, 41, "expected '}' in attribute dictionary"),
+    # The generic form's `{` after the operands (and regions) is the attribute dictionary, whatever it
+    # holds: MLIR reads its first entry's name and wants '=', ',' or '}' next.
+    "generic_dictionary_of_two_names": (
+        'func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = "stablehlo.abs"(%arg0) {a b} : (tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n',
+        2, 33, "expected '}' in attribute dictionary"),
+    "generic_dictionary_holding_a_function": (
+        'func.func @main(%data: tensor<4x16xf32>) -> tensor<16x4xf32> {\n  %0 = "stablehlo.all_to_all"(%data) {\n'
+        'func.func @g(%data: tensor<4x16xf32>) -> tensor<16x4xf32> {\n    split_dimension = 1 : i64,\n'
+        '    concat_dimension = 0 : i64,\n    split_count = 4 : i64,\n    replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>\n'
+        '  } : (tensor<4x16xf32>) -> tensor<16x4xf32>\n  func.return %0 : tensor<16x4xf32>\n}\n',
+        3, 10, "expected '}' in attribute dictionary"),
+    # A block label's argument defines its name: a use before it is a forward reference it resolves,
+    # and the verifier then finds the second block.
+    "label_argument_resolves_a_forward_reference": (
+        'func.func @main(%arg0: tensor<2xf32>, %arg1: tensor<2xi32>) -> tensor<2xf32> {\n  %0 = "stablehlo.map"(%arg0, %arg1) ({\n'
+        '    "stablehlo.return"(%arg2) : (tensor<f32>) -> ()\n    ^bb0(%arg2: tensor<f32>, %arg3: tensor<i32>):\n'
+        '  }) {dimensions = array<i64: 0>} : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>\n  func.return %0 : tensor<2xf32>\n}\n',
+        2, 8, "'stablehlo.map' op expects region #0 to have 0 or 1 blocks"),
+    # MLIR resolves an op's operands once it has read the op's regions: a name only the op's own body
+    # defines is no operand of the op's ...
+    "operand_defined_only_in_the_ops_own_body": (
+        'func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.named_computation<"foo">(%x) (%arg1: tensor<8xf32>) {\n'
+        '    %x = stablehlo.abs %arg1 : tensor<8xf32>\n    sdy.return %x : tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n'
+        '  %1 = stablehlo.abs %x : tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n',
+        2, 37, "use of undeclared SSA value name"),
+    # ... and an entry argument of that body may take the name of a forward reference among the operands.
+    "entry_argument_named_like_the_ops_forward_operand": (
+        'func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = sdy.named_computation<"foo">(%x) (%x: tensor<8xf32>) {\n'
+        '    sdy.return %x : tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  %x = stablehlo.abs %arg0 : tensor<8xf32>\n'
+        '  return %0 : tensor<8xf32>\n}\n',
+        2, 8, "operand #0 does not dominate this use"),
+}
+
+
+def first_error(text: str) -> tuple[int, int, str] | None:
+    """(line, column, message) of the first error of parse + verify, None for a clean module."""
+    try:
+        module = shardy_py.parse(text)
+    except shardy_py.ParseError as e:
+        return (e.line, e.column, e.message)
+    diags = [d for d in shardy_py.verify(module) if d.severity == "error"]
+    return (diags[0].line, diags[0].column, diags[0].message) if diags else None
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_first_error_is_mlirs(name: str) -> None:
+    text, line, column, message = CASES[name]
+    assert first_error(text) == (line, column, message)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_jaxlib_gives_the_same_first_error(name: str) -> None:
+    pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    text, line, column, message = CASES[name]
+    theirs = shared_worker().call("module", text=text, pipeline="")
+    assert not theirs.get("ok"), theirs
+    assert f'"-":{line}:{column}: {message}' in theirs["error"].split("\n")[1], theirs["error"]
+
+
+def test_a_quoted_attribute_name_with_a_dash_is_valid_and_stays_quoted() -> None:
+    text = CUSTOM_CALL.replace("DICT", '"a-b" = 1')
+    assert first_error(text) is None
+    assert '{"a-b" = 1 : i64}' in str(shardy_py.parse(text))
+    assert '{"a-b" = 1 : i64}' in shardy_py.print_module(shardy_py.parse(text), generic=True)
