@@ -64,6 +64,44 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '    sdy.return %x : tensor<8xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n  %x = stablehlo.abs %arg0 : tensor<8xf32>\n'
         '  return %0 : tensor<8xf32>\n}\n',
         2, 8, "operand #0 does not dominate this use"),
+    # MLIR checks an op's inferred result types (InferTypeOpInterface) after its nested ops, as region
+    # invariants: a body's misplaced return is the return's error first (map, if, chlo.scan) ...
+    "map_body_checked_after_its_ops": (
+        'func.func @main(%arg0: tensor<f32>, %arg1: tensor<f32>) -> tensor<f32> {\n  %0 = "stablehlo.map"(%arg0, %arg1) ({\n'
+        '    ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):\n    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n'
+        '    %1 = stablehlo.add %arg2, %arg3 : tensor<f32>\n  }) {dimensions = array<i64>} : (tensor<f32>, tensor<f32>) -> tensor<f32>\n'
+        '  func.return %0 : tensor<f32>\n}\n',
+        4, 5, "'stablehlo.return' op must be the last operation in the parent block"),
+    "if_branches_checked_after_their_ops": (
+        'func.func @main(%pred: tensor<i1>, %arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = "stablehlo.if"(%pred) ({\n'
+        '    "stablehlo.return"(%arg0) : (tensor<4xf32>) -> ()\n    %1 = "stablehlo.abs"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>\n'
+        '  }, {\n    "stablehlo.return"(%arg0, %arg0) : (tensor<4xf32>, tensor<4xf32>) -> ()\n  }) : (tensor<i1>) -> tensor<4xf32>\n'
+        '  func.return %0 : tensor<4xf32>\n}\n',
+        3, 5, "'stablehlo.return' op must be the last operation in the parent block"),
+    "scan_results_checked_after_its_body": (
+        'func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>) -> tensor<2x3xf32> {\n'
+        '  %0:2 = chlo.scan(%arg0) inits(%arg1) dimension=0 {\n  ^bb0(%input0: tensor<3xf32>, %carry0: tensor<3xf32>):\n'
+        '    stablehlo.return %carry0, %carry0 : tensor<3xf32>, tensor<3xf32>\n'
+        '    %2 = stablehlo.convert %input0 : (tensor<3xf32>) -> tensor<3xi32>\n'
+        '  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)\n  func.return %0#0 : tensor<2x3xf32>\n}\n',
+        4, 5, "'stablehlo.return' op must be the last operation in the parent block"),
+    # ... and async_start's body rules are its type inference: the nested collective's error comes first.
+    "async_start_body_checked_after_the_collective": (
+        'func.func @main(%arg0: tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>> {\n  %0 = "stablehlo.async_start"(%arg0) ({\n'
+        '  ^bb0(%barg0: tensor<4x4xf32>):\n    %1 = "stablehlo.all_reduce"(%barg0) ({\n    ^bb1(%arg2: tensor<f32>, %arg3: tensor<f32>):\n'
+        '      %2 = "stablehlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n      "stablehlo.return"(%2) : (tensor<f32>) -> ()\n'
+        '    "stablehlo.return"(%1) : (tensor<4x4xf32>) -> ()\n    }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4x4xf32>) -> tensor<4x4xf32>\n'
+        '  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n  func.return %0 : !stablehlo.future<tensor<4x4xf32>>\n}\n',
+        4, 10, "The type of reduction-region's parameter at index 0 is different than the corresponding result type: "
+               "'tensor<f32>' vs 'tensor<4x4xf32>'"),
+    # An IsolatedFromAbove op (async_start) is verified after the other ops of the block that holds it.
+    "isolated_async_start_verified_after_the_ops_around_it": (
+        'func.func @main(%arg0: tensor<4x4xf32>) -> tensor<4x4xf32> {\n  %0 = "stablehlo.async_start"(%arg0) ({\n'
+        '  ^bb0(%barg0: tensor<4x4xf32>):\n    %1 = "stablehlo.abs"(%barg0) : (tensor<4x4xf32>) -> tensor<4x4xf32>\n'
+        '    "stablehlo.return"(%1) : (tensor<4x4xf32>) -> ()\n  }) : (tensor<4x4xf32>) -> !stablehlo.future<tensor<4x4xf32>>\n'
+        '  %2 = "stablehlo.add"(%arg0, %arg0) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xi32>\n'
+        '  func.return %arg0 : tensor<4x4xf32>\n}\n',
+        7, 8, "op requires the same element type for all operands and results"),
 }
 
 

@@ -115,7 +115,8 @@ declare("chlo.scan", operands=("inputs*", "inits*"),
                     AttrDef("is_reverse", optional=True, default=A.OpaqueAttr("false")),
                     AttrDef("is_associative", optional=True)),
         results=("outputs*", "carries*"), regions=("body",), parse=_parse_scan, print=_print_scan,
-        traits=("AttrSizedOperandSegments", "AttrSizedResultSegments", "IsolatedFromAbove"), verify=V.verify_scan)
+        traits=("AttrSizedOperandSegments", "AttrSizedResultSegments", "IsolatedFromAbove"), verify=V.verify_scan,
+        verify_regions=V.verify_scan_results)
 
 
 def _scan_arg_names(op, region) -> list[str]:

@@ -306,12 +306,26 @@ def verify_scan(op, ctx) -> Failure | None:
         want = tensor([d for j, d in enumerate(s) if j != dim or i >= n_inputs], element(t), None)
         if not compatible(want, a):
             return op_fail(op, f"operand and body argument {i} are incompatible")
-    return _scan_results(op, block, counts[1], dim, size)
+    return None
 
 
-def _scan_results(op, block, n_carries: int, dim: int, size: int | None) -> Failure | None:
-    """``ScanOp::inferReturnTypeComponents``: each returned output with the scan dimension put back, then
-    the carries as returned."""
+def verify_scan_results(op, ctx) -> Failure | None:
+    """``ScanOp::inferReturnTypeComponents`` (after the nested ops): each returned output with the scan
+    dimension put back, then the carries as returned."""
+    if not known(op) or not op.regions:
+        return None
+    segments = str(prop(op, "operandSegmentSizes") or "")
+    counts = [int(x) for x in segments.split(":", 1)[1].rstrip(">").split(",")] if ":" in segments else None
+    dim = int_prop(op, "dimension")
+    block = entry_block(op.regions[0])
+    if counts is None or len(counts) != 2 or dim is None or block is None:
+        return None
+    size = int_prop(op, "scan_dim_size")
+    for t in [v.type for v in op.operands][:counts[0]]:
+        s = shape(t)
+        if s is not None and dim < len(s) and s[dim] >= 0:
+            size = s[dim]
+    n_carries = counts[1]
     returned = terminator_types(block)
     if returned is None:
         return None

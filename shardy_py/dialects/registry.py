@@ -66,7 +66,9 @@ class OpDecl:
     ``IsolatedFromAbove``).  ``infer_results(op) -> [Type]`` gives result types an op's format
     does not spell (InferTypeOpInterface).  ``verify(op, ctx) -> Failure | None`` is the op's own
     verifier (ODS constraints, ``hasVerifier`` and type inference, as the C++ dialect defines them),
-    run by ``shardy_py.verify`` after the sdy rules of the op have passed.
+    run by ``shardy_py.verify`` after the sdy rules of the op have passed.  ``verify_regions(op, ctx)`` is
+    what MLIR checks of an op with regions after its nested ops (``verifyRegionInvariants``: the
+    inferred-type check of InferTypeOpInterface, which reads the regions, and ``hasRegionVerifier``).
 
     Ops whose properties are not kept as the attributes MLIR stores (a symbol name as a Python string,
     a function's argument types as a list, ...) say how to convert, as MLIR's ``setPropertiesFromAttr``
@@ -96,6 +98,7 @@ class OpDecl:
     from_attrs: Callable | None = None
     default_dialect: str | None = None
     expect: dict[str, str] | None = None
+    verify_regions: Callable | None = None
     #: The compiled assembly format, made by ``syntax.format.compiled_format`` on first use.
     _compiled: Any = None
     _attribute_names: frozenset[str] | None = None
@@ -147,7 +150,7 @@ BLOCK_ARG_NAMERS: dict[str, Callable] = {}
 def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), format: str | None = None,
             parse=None, print=None, traits=(), infer_results=None, terminator=None, verify=None,
             as_attrs=None, from_attrs=None, default_dialect: str | None = None,
-            expect: dict[str, str] | None = None) -> OpDecl:
+            expect: dict[str, str] | None = None, verify_regions=None) -> OpDecl:
     """Declare an op (see ``OpDecl``).  Operands/results/regions may be given as names:
     ``"x"`` (single), ``"x?"`` (optional), ``"x*"`` (variadic)."""
 
@@ -168,7 +171,7 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
     attr_defs = tuple(a if isinstance(a, AttrDef) else AttrDef(a) for a in attributes)
     decl = OpDecl(name, group(operands), attr_defs, group(results), regs, format, parse, print,
                   frozenset(traits), infer_results, terminator, verify, as_attrs, from_attrs, default_dialect,
-                  expect)
+                  expect, verify_regions)
     OPS[name] = decl
     named = decl.results
     if len(named) > 1 and all(r.kind == SINGLE for r in named):

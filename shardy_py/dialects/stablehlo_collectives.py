@@ -81,7 +81,8 @@ declare("stablehlo.cross-replica-sum", operands=("operand",), attributes=(_req("
 
 # -- asynchronous execution ----------------------------------------------------------------------
 declare("stablehlo.async_start", operands=("operands*",), results=("result",), regions=("body",),
-        traits=(_IMPLICIT_RETURN, "IsolatedFromAbove"), verify=IO.verify_async_start)
+        traits=(_IMPLICIT_RETURN, "IsolatedFromAbove"), verify=IO.verify_async_start,
+        verify_regions=IO.verify_async_start_regions)
 declare("stablehlo.async_done", operands=("operand",), results=("result",), verify=IO.verify_async_done)
 
 # -- host and peer communication -----------------------------------------------------------------

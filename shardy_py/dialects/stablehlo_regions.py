@@ -41,9 +41,9 @@ declare("stablehlo.return", operands=("results*",), format="$results attr-dict (
 declare("stablehlo.while", operands=("operand*",), results=("results*",), regions=("cond", "body"),
         parse=parse_while, print=print_while, traits=(_IMPLICIT_RETURN,), verify=verify_while)
 declare("stablehlo.if", operands=("pred",), results=("results*",), regions=("true_branch", "false_branch"),
-        traits=(_IMPLICIT_RETURN,), verify=verify_if)
+        traits=(_IMPLICIT_RETURN,), verify_regions=verify_if)
 declare("stablehlo.case", operands=("index",), results=("results*",), regions=("branches*",),
-        traits=(_IMPLICIT_RETURN,), verify=verify_case)
+        traits=(_IMPLICIT_RETURN,), verify_regions=verify_case)
 
 declare("stablehlo.reduce", operands=("inputs*", "init_values*"),
         attributes=(AttrDef("dimensions", codec=I64Array),), results=("results*",), regions=("body",),
@@ -58,7 +58,7 @@ declare("stablehlo.select_and_scatter", operands=("operand", "source", "init_val
         attributes=(_opt("window_dimensions"), _opt("window_strides"), _opt("padding")),
         results=("result",), regions=("select", "scatter"), verify=verify_select_and_scatter)
 declare("stablehlo.map", operands=("inputs*",), attributes=(AttrDef("dimensions"),), results=("result",),
-        regions=("computation",), traits=(_IMPLICIT_RETURN,), verify=verify_map)
+        regions=("computation",), traits=(_IMPLICIT_RETURN,), verify_regions=verify_map)
 declare("stablehlo.sort", operands=("inputs*",),
         attributes=(_defaulted("dimension", "-1 : i64"), _defaulted("is_stable", "false")),
         results=("results*",), regions=("comparator",), verify=verify_sort)

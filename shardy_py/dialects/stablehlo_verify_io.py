@@ -137,11 +137,14 @@ _ASYNC_BODIES = frozenset(f"stablehlo.{n}" for n in (
 
 
 def verify_async_start(op, ctx) -> Failure | None:
-    """``AsyncStartOp``: one region holding one collective or slice op and a return; its arguments are
-    the operands; the result is a future of what it returns."""
-    if len(op.regions) != 1:
-        return op_fail(op, "requires one region")
-    if not known(op):
+    """``AsyncStartOp``'s ODS: one region."""
+    return op_fail(op, "requires one region") if len(op.regions) != 1 else None
+
+
+def verify_async_start_regions(op, ctx) -> Failure | None:
+    """``AsyncStartOp::inferReturnTypes`` (after the nested ops): one region holding one collective or slice
+    op and a return; its arguments are the operands; the result is a future of what it returns."""
+    if len(op.regions) != 1 or not known(op):
         return None
     blocks = op.regions[0].blocks
     if not blocks:

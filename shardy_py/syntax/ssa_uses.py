@@ -22,7 +22,8 @@ _NAME_TAIL = re.compile(r"[\w$.-]")
 #: Ops whose regions are graph regions (no dominance between the ops of a block).
 _GRAPH_REGION_OPS = frozenset({"builtin.module"})
 #: Ops that are IsolatedFromAbove (a use inside may not name a value defined outside).
-ISOLATED_OPS = frozenset({"builtin.module", "func.func", "sdy.manual_computation", "sdy.named_computation"})
+ISOLATED_OPS = frozenset({"builtin.module", "func.func", "sdy.manual_computation", "sdy.named_computation",
+                          "stablehlo.async_start", "chlo.scan"})
 
 
 class SsaUses:

@@ -318,6 +318,7 @@ class _Run:
                 continue
             self._verify_op(op)
             if not op.regions:
+                self._region_invariants(op)  # (an op without regions has them checked all the same)
                 continue
             stack.append((op, True))
             for region in reversed(op.regions):
@@ -338,9 +339,17 @@ class _Run:
                 for child in block.ops:
                     if child.regions and child.name in ISOLATED_OPS:
                         self._verify_isolated(child)
-        if id(op) not in self.failed:
-            self._run(op, REGION_RULES.get(op.name))
+        if id(op) not in self.failed and not self._run(op, REGION_RULES.get(op.name)):
+            self._region_invariants(op)
         self._ssa_findings(op, "isolation")
+
+    def _region_invariants(self, op: Operation) -> None:
+        """The checks of a declared op that MLIR makes after its nested ops (``verifyRegionInvariants``)."""
+        decl = OPS.get(op.name)
+        if decl is not None and decl.verify_regions is not None and id(op) not in self.failed:
+            f = decl.verify_regions(op, self.ctx)
+            if f is not None and not _uses_value_from_outside_isolated_region(op):
+                self.report(op, f)
 
     def _ssa_findings(self, op: Operation, kind: str) -> None:
         """The parser's findings of ``kind`` on uses whose innermost isolated op is ``op``."""
