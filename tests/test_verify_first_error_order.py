@@ -102,6 +102,16 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  %2 = "stablehlo.add"(%arg0, %arg0) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xi32>\n'
         '  func.return %arg0 : tensor<4x4xf32>\n}\n',
         7, 8, "op requires the same element type for all operands and results"),
+    # An attribute dictionary after the generic form's operands is read as one (not as a region), so its
+    # entries meet their ODS constraints: a DenseI64ArrayAttr written as a unit attribute, or as a list.
+    "generic_reverse_with_a_unit_dimensions": (
+        'func.func @main(%operand: tensor<3x2xi32>) -> tensor<3x2xi32> {\n  %0 = "stablehlo.reverse"(%operand) {\n    dimensions\n'
+        '  } : (tensor<3x2xi32>) -> tensor<3x2xi32>\n  func.return %0 : tensor<3x2xi32>\n}\n',
+        2, 8, "'stablehlo.reverse' op attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute"),
+    "slice_limits_written_as_a_list": (
+        'func.func @main(%arg0: tensor<4xf32>) -> tensor<2xf32> {\n  %1 = "stablehlo.slice"(%arg0) {start_indices = array<i64: 0>, '
+        'limit_indices = [2], strides = array<i64: 1>} : (tensor<4xf32>) -> tensor<2xf32>\n  return %1 : tensor<2xf32>\n}\n',
+        2, 8, "'stablehlo.slice' op attribute 'limit_indices' failed to satisfy constraint: i64 dense array attribute"),
 }
 
 
@@ -135,3 +145,62 @@ def test_a_quoted_attribute_name_with_a_dash_is_valid_and_stays_quoted() -> None
     assert first_error(text) is None
     assert '{"a-b" = 1 : i64}' in str(shardy_py.parse(text))
     assert '{"a-b" = 1 : i64}' in shardy_py.print_module(shardy_py.parse(text), generic=True)
+
+
+SIGNATURE = "func.func @main(\n    %arg0: tensor<8x8xf32> ARG,\n    %arg1: tensor<8x8xf32>) -> (tensor<8x8xf32> RESULT) {\n" \
+            "  return %arg0 : tensor<8x8xf32>\n}\n"
+BAD_MESH = '{sdy.sharding = #sdy.sharding<mesh<["x"=2], device_ids=[1, 1]>, [{"x"}, {}]>}'
+GOOD_MESH = '{sdy.sharding = #sdy.sharding<mesh<["x"=2]>, [{"x"}, {}]>}'
+
+#: name -> (text, line, column): a mesh written inline that MLIR's parser rejects is placed at its '<',
+#: in a function's signature too (the message is Shardy's rule, which jaxlib 0.12 words otherwise).
+INLINE_MESH_CASES: dict[str, tuple[str, int, int]] = {
+    "in_an_argument_attribute": (SIGNATURE.replace("ARG", BAD_MESH).replace("RESULT", GOOD_MESH), 2, 62),
+    "in_a_result_attribute": (SIGNATURE.replace("ARG", GOOD_MESH).replace("RESULT", BAD_MESH), 3, 83),
+    "second_of_an_ops_shardings": (
+        'func.func @main(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {\n  %0:2 = "stablehlo.optimization_barrier"(%arg0, %arg0) '
+        '{sdy.sharding = #sdy.sharding_per_value<[<mesh<["x"=2]>, [{"x"}, {}]>, <mesh<["x"=2], device_ids=[1, 1]>, [{}, {}]>]>} : '
+        '(tensor<8x8xf32>, tensor<8x8xf32>) -> (tensor<8x8xf32>, tensor<8x8xf32>)\n  return %0#0 : tensor<8x8xf32>\n}\n', 2, 133),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INLINE_MESH_CASES))
+def test_an_inline_mesh_is_rejected_at_its_bracket(name: str) -> None:
+    text, line, column = INLINE_MESH_CASES[name]
+    got = first_error(text)
+    assert got is not None and got[:2] == (line, column), got
+    assert got[2].startswith("device_ids must be a permutation of 0..1"), got
+
+
+@pytest.mark.parametrize("name", sorted(INLINE_MESH_CASES))
+def test_jaxlib_rejects_the_inline_mesh_at_the_same_place(name: str) -> None:
+    pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    text, line, column = INLINE_MESH_CASES[name]
+    theirs = shared_worker().call("module", text=text, pipeline="")
+    assert f'"-":{line}:{column}: sorted device ids must be iota(product(axes)), got: 1, 1' in theirs["error"]
+
+
+WHILE_OPERAND_DEFINED_IN_COND = """func.func @main(%arg0: tensor<i32>) -> tensor<i32> {
+  %0 = stablehlo.while(%iterArg = %4) : tensor<i32>
+    cond {
+    %4 = stablehlo.compare  LT, %iterArg, %iterArg : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %4 : tensor<i1>
+  } do {
+    stablehlo.return %iterArg : tensor<i32>
+  }
+  return %0 : tensor<i32>
+}
+"""
+
+
+def test_while_resolves_its_operands_before_its_regions() -> None:
+    # (WhileOp::parse resolves the operands, then reads cond and do: the forward operand %4 is resolved by
+    # the definition in cond, whose type differs; our message adds where the use is)
+    assert first_error(WHILE_OPERAND_DEFINED_IN_COND) == (
+        4, 5, "definition of SSA value '%4#0' has type 'tensor<i1>' (previously used at 2:35 with type 'tensor<i32>')")
+
+
+def test_jaxlib_resolves_whiles_operands_before_its_regions() -> None:
+    pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    theirs = shared_worker().call("module", text=WHILE_OPERAND_DEFINED_IN_COND, pipeline="")
+    assert "\"-\":4:5: definition of SSA value '%4#0' has type 'tensor<i1>'" in theirs["error"]

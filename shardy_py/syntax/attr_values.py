@@ -204,7 +204,7 @@ class AttrValueReader:
             k = s + len(seg_text) - len(seg_text.lstrip())
             m = _ATTR_NAME.match(self.text, k, e)
             if not m:
-                raise self.error(k, "expected an attribute name")
+                raise self.error(wrong_token_offset(self.text, k), "expected attribute name")
             if m.group(1) is not None:
                 name = self.unquote_at(m.group(0), m.start())
             else:

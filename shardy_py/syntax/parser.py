@@ -38,7 +38,7 @@ from shardy_py.syntax.scanner import (
     wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
-from shardy_py.syntax.ssa_uses import SsaUses
+from shardy_py.syntax.ssa_uses import OPERANDS_BEFORE_REGIONS, SsaUses
 
 #: func ops that may be written without their dialect directly inside a func.func body.
 FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
@@ -177,7 +177,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         self.scopes = [scope] if isolated else self.scopes + [scope]
         self.all_scopes = saved_all + [scope]
         self.region_depth += 1
-        self.ssa.open_ops.add(id(parent))
+        if parent.generic_form or parent.name not in OPERANDS_BEFORE_REGIONS:
+            self.ssa.open_ops.add(id(parent))
         saved_func_depth = self.func_depth
         if parent.name != "func.func" and not parent.generic_form:
             # (func is the default dialect of a function's body, not of the regions of custom-form ops in it;

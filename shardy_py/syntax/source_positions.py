@@ -9,6 +9,7 @@ the attribute name, as before) when the source does not show what the module hol
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Location
@@ -17,6 +18,8 @@ from shardy_py.syntax.sdy_parser import StringEscapeError, sdy_attribute_spans, 
 
 _MODULE_HEAD = re.compile(r'(?:module|"builtin\.module")(?![\w$.])')
 _NAME_EQ = re.compile(r'("(?:[^"\\]|\\.)*"|[A-Za-z_][\w$.-]*)\s*=')
+#: A mesh written inline in a sharding (``mesh<["x"=2]>``): group 1 is its ``<``.
+_INLINE_MESH = re.compile(r'"(?:[^"\\]|\\.)*"|(?<![\w$.#])mesh\s*(<)')
 
 
 class SourcePositions:
@@ -64,14 +67,40 @@ class SourcePositions:
                 return None
         return m.end() if written == name else None
 
-    def sdy_attribute(self, name_loc: Location, name: str, index: int) -> tuple[int, int] | None:
+    def sdy_attribute(self, name_loc: Location, name: str, index: int, mesh: int = -1) -> tuple[int, int] | None:
         """``(line, column)`` of the ``<`` of the ``index``-th sdy attribute (outermost, in text order)
-        in the value of the attribute ``name`` written at ``name_loc``."""
+        in the value of the attribute ``name`` written at ``name_loc`` (of its ``mesh``-th inline mesh
+        when ``mesh >= 0``)."""
         start = self._value_start(name_loc, name)
         if start is None:
             return None
-        for k, (_start, body, _end) in enumerate(sdy_attribute_spans(self.text, start)):
+        for k, (_start, body, end) in enumerate(sdy_attribute_spans(self.text, start)):
             if k == index:
-                line, column = self.lines.locate(body)
-                return line + self.first_line - 1, column
+                return self._place(body, end, mesh)
         return None
+
+    def first_failing(self, start: Location, end: Location | None,
+                      failing_mesh: Callable[[str], int | None]) -> tuple[int, int] | None:
+        """``(line, column)`` of the first sdy attribute written between ``start`` and ``end`` (an op's
+        signature: a function's argument and result attributes) whose text ``failing_mesh`` says fails:
+        at the ``<`` of its inline mesh of the index it gives, or its own ``<`` for -1."""
+        lo = self._offset(start)
+        hi = self._offset(end) if end is not None else None
+        if lo is None:
+            return None
+        for s, body, e in sdy_attribute_spans(self.text, lo):
+            if hi is not None and s >= hi:
+                return None
+            mesh = failing_mesh(self.text[s:e])
+            if mesh is not None:
+                return self._place(body, e, mesh)
+        return None
+
+    def _place(self, body: int, end: int, mesh: int) -> tuple[int, int]:
+        """The ``<`` at ``body``, or that of the ``mesh``-th inline mesh before ``end``."""
+        if mesh >= 0:
+            found = [m.start(1) for m in _INLINE_MESH.finditer(self.text, body, end) if m.group(1)]
+            if mesh < len(found):
+                body = found[mesh]
+        line, column = self.lines.locate(body)
+        return line + self.first_line - 1, column

@@ -19,6 +19,9 @@ from shardy_py.errors import ParseError
 from shardy_py.ir.ops import Block, Location, Operation, Value
 
 _NAME_TAIL = re.compile(r"[\w$.-]")
+#: Ops whose custom form's parser resolves the operands before it reads the regions (StableHLO's
+#: ``WhileOp::parse``, ``parseReduceOp``): there a name the regions define resolves a forward operand.
+OPERANDS_BEFORE_REGIONS = frozenset({"stablehlo.while", "stablehlo.reduce"})
 #: Ops whose regions are graph regions (no dominance between the ops of a block).
 _GRAPH_REGION_OPS = frozenset({"builtin.module"})
 #: Ops that are IsolatedFromAbove (a use inside may not name a value defined outside).

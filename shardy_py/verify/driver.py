@@ -266,11 +266,29 @@ class _Run:
                 return f
             units = embedded_sdy_attributes(attr.text) if isinstance(attr, OpaqueAttr) else (attr,)
             index = next((k for k, unit in enumerate(units) if unit is not None and self._attr_failure(unit)), 0)
-            if self._positions is None:
-                self._positions = SourcePositions(self.module)
-            at = self._positions.sdy_attribute(loc, name, index) or (loc.line, loc.column)
+            mesh = meshes.failing_inline_mesh(units[index], self._attr_failure) if index < len(units) else -1
+            at = self.positions().sdy_attribute(loc, name, index, mesh) or (loc.line, loc.column)
             return Failure(f.message, f.notes, at)
         return None
+
+    def positions(self) -> SourcePositions:
+        if self._positions is None:
+            self._positions = SourcePositions(self.module)
+        return self._positions
+
+    def _signature_failure(self, op: Operation, f: Failure) -> Failure:
+        """``f``, a failure of an sdy attribute of a function's arguments or results, placed where MLIR's
+        parser meets it: at the attribute written in the signature (its failing inline mesh)."""
+        def failing_mesh(text: str) -> int | None:
+            unit = embedded_sdy_attributes(text)[0]
+            if unit is None or self._attr_failure(unit) is None:
+                return None
+            return meshes.failing_inline_mesh(unit, self._attr_failure)
+
+        body = op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else []
+        at = self.positions().first_failing(op.loc, body[0].loc if body else None, failing_mesh) \
+            if op.loc is not None else None
+        return Failure(f.message, f.notes, at) if at is not None else f
 
     def _shared_map_clean(self, mapping) -> bool:
         """Is ``mapping``, shared by the ops of one shape (not a dict of one op), known to hold no failing
@@ -293,6 +311,8 @@ class _Run:
                 f = self._scan_op_attributes(op)
             if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
                 f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
+            if f is not None and op.name == "func.func" and f.at is None:
+                f = self._signature_failure(op, f)
             if f is not None:
                 self.report(op, f)
 

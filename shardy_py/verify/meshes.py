@@ -1,7 +1,7 @@
 """Rules B1-B7 (meshes, checked while parsing in Shardy), C1-C3 (mesh ops and symbols)."""
 from __future__ import annotations
 
-from shardy_py.ir.attrs import MeshAttr
+from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
 from shardy_py.ir.ops import Operation
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure, fail
@@ -74,3 +74,17 @@ def verify_unique_symbols(module_op: Operation, ctx: Context) -> list[tuple[Oper
         else:
             seen[name] = op
     return out
+
+
+def failing_inline_mesh(attr, failure_of) -> int:
+    """Which mesh written inline in ``attr`` (a sharding or the shardings of the results) fails
+    ``failure_of``, counted in text order; -1 when none does (the failure is ``attr``'s own)."""
+    shardings = attr.shardings if isinstance(attr, TensorShardingPerValueAttr) else \
+        [attr] if isinstance(attr, TensorShardingAttr) else []
+    k = 0
+    for sharding in shardings:
+        if isinstance(sharding.mesh_or_ref, MeshAttr):
+            if failure_of(sharding.mesh_or_ref) is not None:
+                return k
+            k += 1
+    return -1
