@@ -112,6 +112,14 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         'func.func @main(%arg0: tensor<4xf32>) -> tensor<2xf32> {\n  %1 = "stablehlo.slice"(%arg0) {start_indices = array<i64: 0>, '
         'limit_indices = [2], strides = array<i64: 1>} : (tensor<4xf32>) -> tensor<2xf32>\n  return %1 : tensor<2xf32>\n}\n',
         2, 8, "'stablehlo.slice' op attribute 'limit_indices' failed to satisfy constraint: i64 dense array attribute"),
+    # chlo.scan's parser reads its body before the ':' and the types: an error inside the body comes first.
+    "scan_body_read_before_its_types": (
+        '  %0, %1 = chlo.scan (%arg0) inits (%arg1) dimension = 0 attributes {} {\n'
+        'func.func @scan(%arg0: tensor<2x3xf32>, %arg1: tensor<3xf32>) -> tensor<2x3xf32> {\n'
+        '  ^bb0(%input0: tensor<3xf32>, %carry0: tensor<3xf32>):\n    %2 = stablehlo.add %input0, %carry0 : tensor<3xf32>\n'
+        '    stablehlo.return %2, %2 : tensor<3xf32>, tensor<3xf32>\n'
+        '  } : (tensor<2x3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>)\n  func.return %0 : tensor<2x3xf32>\n}\n',
+        3, 3, "invalid block name in region with named arguments"),
 }
 
 

@@ -80,6 +80,7 @@ def _parse_scan(cur, state) -> None:
             raise cur.error("expected '{' after 'attributes'")
         state.attributes, state.attribute_locs = d
     state.all_regions = [cur.region()]
+    state.regions_first = True  # (MLIR reads the body's ops here: their errors come before any after it)
     cur.expect(":", "':' and the function type")
     ins, outs = cur.function_type()
     if len(ins) != len(inputs) + len(inits):

@@ -17,18 +17,18 @@ from shardy_py.syntax.known_ops import results_mismatch
 def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
     """Read the op's custom form after its name (declarative format or hand-written parser)."""
     state = ParseState(decl)
-    if decl.parse is not None:
-        decl.parse(cur, state)
-    elif decl.format is None:
+    if decl.parse is None and decl.format is None:
         raise cur.error(f"'{decl.name}' has no custom form; write it in MLIR's generic form "
                         f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)")
-    else:
-        try:
+    try:
+        if decl.parse is not None:
+            decl.parse(cur, state)
+        else:
             FormatParser(compiled_format(decl), cur, state).run()
-        except ParseError:
-            if state.regions_first:  # (the region was read before the error: its own errors come first)
-                _build_regions(p, op, decl, state)
-            raise
+    except ParseError:
+        if state.regions_first:  # (the region was read before the error: its own errors come first)
+            _build_regions(p, op, decl, state)
+        raise
     finish(p, cur, op, decl, state)  # (regions first: an error inside one comes before one after the op)
     op.location_text = cur.location()
     cur.finish()
