@@ -151,6 +151,8 @@ def parse_reduce(cur, state) -> None:
     """``parseReduceOp``: the compact ``applies`` form (its region built here) or the ``reducer``
     form (block arguments written pairwise, stored inputs' first, then the inits')."""
     inputs, inits = [], []
+    cur.ws()
+    start = cur.pos  # (where parseReduceOp reports a wrong inner op)
     while cur.accept("("):
         inputs.append(cur.value_use())
         if not cur.keyword("init"):
@@ -169,7 +171,7 @@ def parse_reduce(cur, state) -> None:
         inner_name = m.group().strip('"')
         if inner_name not in COMMUTATIVE:
             raise cur.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
-                            "with zero region, producing single result")
+                            "with zero region, producing single result", start)
     for word in ("across", "dimensions"):
         if not cur.keyword(word):
             raise cur.error(f"expected '{word}', found {cur.found()}")
