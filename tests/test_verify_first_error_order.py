@@ -127,6 +127,13 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  func.return %0 : tensor<4xf32>\n}\n',
         2, 24, "'stablehlo.reduce': expected the inner-op to be a commutative binary-op from the stablehlo dialect, "
                "with zero region, producing single result"),
+    # A composite's checks are its verifySymbolUses: MLIR makes them with the module's symbol uses, after
+    # every op, so a later op's error comes first.
+    "composite_checked_with_the_symbol_uses": (
+        'func.func @main(%arg0: tensor<f32>) -> tensor<f32> {\n'
+        '  %0 = stablehlo.composite "my.op" %arg0 {decomposition = @missing} : (tensor<f32>) -> tensor<f32>\n'
+        '  %1 = "stablehlo.add"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<i32>\n  return %0 : tensor<f32>\n}\n',
+        3, 8, "op requires the same element type for all operands and results"),
 }
 
 

@@ -76,7 +76,9 @@ declare("stablehlo.composite", operands=("inputs*",),
         attributes=(attr("name"), attr("composite_attributes", default=A.OpaqueAttr("{}")), attr("decomposition"),
                     attr("version", default=A.OpaqueAttr("0 : i32"))),
         results=("results*",), regions=("composite_regions*",),
-        format="$name operands (` ` `(` $composite_regions^ `)`)? " + FN, verify=verify_composite)
+        format="$name operands (` ` `(` $composite_regions^ `)`)? " + FN)
+#: ``CompositeOp::verifySymbolUses``: checked with the symbol uses, after every op (``verify.driver``).
+SYMBOL_USE_VERIFIERS = {"stablehlo.composite": verify_composite}
 declare("stablehlo.optimization_barrier", operands=("operand*",), results=("result*",),
         format="attr-dict ($operand^ `:` custom<PairwiseOpType>(type($operand), type($result))):(`(` `)`)?",
         infer_results=lambda op: [v.type for v in op.operands])

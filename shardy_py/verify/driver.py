@@ -15,6 +15,7 @@ import gc
 from collections.abc import Callable
 
 from shardy_py.dialects.registry import OPS
+from shardy_py.dialects.stablehlo_ops_calls import SYMBOL_USE_VERIFIERS
 from shardy_py.ir.attrs import (
     MeshAttr,
     OpaqueAttr,
@@ -54,6 +55,7 @@ SYMBOL_RULES: dict[str, list[Rule]] = {
     "sdy.named_computation": [computations.verify_named_computation],
     **{name: [rule] for name, rule in collectives.SYMBOL_USE_RULES.items()},
     "func.call": [structure.verify_call],
+    **{name: [rule] for name, rule in SYMBOL_USE_VERIFIERS.items()},
 }
 
 
@@ -573,7 +575,6 @@ def verify(module: Module) -> list[Diagnostic]:
 
 
 __all__ = ["verify", "OP_RULES", "REGION_RULES", "SYMBOL_RULES", "Location"]
-
 
 
 def _uses_value_from_outside_isolated_region(op: Operation) -> bool:
