@@ -134,6 +134,12 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  %0 = stablehlo.composite "my.op" %arg0 {decomposition = @missing} : (tensor<f32>) -> tensor<f32>\n'
         '  %1 = "stablehlo.add"(%arg0, %arg0) : (tensor<f32>, tensor<f32>) -> tensor<i32>\n  return %0 : tensor<f32>\n}\n',
         3, 8, "op requires the same element type for all operands and results"),
+    # WhileOp::parse reads `%iterArg = %init` with parseOperand: a result number in the argument is allowed.
+    "while_argument_with_a_result_number": (
+        'func.func @main(%arg0: tensor<i32>) -> tensor<i32> {\n  %0 = stablehlo.while(%x#1 = %arg0) : tensor<i32>\n    cond {\n'
+        '    %1 = stablehlo.compare LT, %x#1, %x#1 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %1 : tensor<i1>\n'
+        '  } do {\n    stablehlo.return %y : tensor<i32>\n  }\n  return %0 : tensor<i32>\n}\n',
+        7, 22, "use of undeclared SSA value name"),
 }
 
 
@@ -230,3 +236,9 @@ def test_jaxlib_resolves_whiles_operands_before_its_regions() -> None:
     pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
     theirs = shared_worker().call("module", text=WHILE_OPERAND_DEFINED_IN_COND, pipeline="")
     assert "\"-\":4:5: definition of SSA value '%4#0' has type 'tensor<i1>'" in theirs["error"]
+
+
+def test_a_while_argument_with_a_result_number_is_valid() -> None:
+    text = CASES["while_argument_with_a_result_number"][0].replace("%y", "%x#1")
+    assert first_error(text) is None
+    assert "stablehlo.while(%iterArg = %arg0)" in str(shardy_py.parse(text))

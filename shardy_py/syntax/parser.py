@@ -38,7 +38,7 @@ from shardy_py.syntax.scanner import (
     wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
-from shardy_py.syntax.ssa_uses import OPERANDS_BEFORE_REGIONS, SsaUses
+from shardy_py.syntax.ssa_uses import NUMBERED_REGION_ARGUMENTS, OPERANDS_BEFORE_REGIONS, SsaUses
 
 #: func ops that may be written without their dialect directly inside a func.func body.
 FUNC_DEFAULT_OPS = ("return", "call", "call_indirect", "constant")
@@ -194,7 +194,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 if a.loc is None:  # a name an unknown op's text binds (``opaque``): kept, unjudged
                     self.scopes[-1][a.name] = a
                     continue
-                if "#" in a.name:
+                if "#" in a.name and (parent.generic_form or parent.name not in NUMBERED_REGION_ARGUMENTS):
                     raise self.error(self.offset_of(a.loc) + a.name.index("#"),
                                      "result number not allowed in argument list")
                 for scope in self.all_scopes:

@@ -22,6 +22,9 @@ _NAME_TAIL = re.compile(r"[\w$.-]")
 #: Ops whose custom form's parser resolves the operands before it reads the regions (StableHLO's
 #: ``WhileOp::parse``, ``parseReduceOp``): there a name the regions define resolves a forward operand.
 OPERANDS_BEFORE_REGIONS = frozenset({"stablehlo.while", "stablehlo.reduce"})
+#: Ops whose custom form reads its region arguments as operands (``WhileOp::parse``: ``%iterArg = %init``), where
+#: a result number is allowed (``%x#1`` names slot 1 of ``%x``), not "result number not allowed in argument list".
+NUMBERED_REGION_ARGUMENTS = frozenset({"stablehlo.while"})
 #: Ops whose regions are graph regions (no dominance between the ops of a block).
 _GRAPH_REGION_OPS = frozenset({"builtin.module"})
 #: Ops that are IsolatedFromAbove (a use inside may not name a value defined outside).
