@@ -140,6 +140,16 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '    %1 = stablehlo.compare LT, %x#1, %x#1 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n    stablehlo.return %1 : tensor<i1>\n'
         '  } do {\n    stablehlo.return %y : tensor<i32>\n  }\n  return %0 : tensor<i32>\n}\n',
         7, 22, "use of undeclared SSA value name"),
+    # An attribute's assembly format wants its keywords in order; parseKeyword reports a missing one at the
+    # token there (on the next line), not just after the text before it.
+    "dot_algorithm_keyword_out_of_order": (
+        'func.func @main(%arg0: tensor<2x2xf32>, %arg1: tensor<2x2xf32>) -> tensor<2x2xf32> {\n'
+        '  %0 = "stablehlo.dot_general"(%arg0, %arg1) {\n    dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], '
+        'rhs_contracting_dimensions = [0]>,\n    algorithm = #stablehlo.dot_algorithm<\n      rhs_precision_type = f32,\n'
+        '      lhs_precision_type = f32,\n      accumulation_type = f32,\n      lhs_component_count = 1,\n'
+        '      rhs_component_count = 1,\n      num_primitive_operations = 1,\n      allow_imprecise_accumulation = false\n    >\n'
+        '  } : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>\n  func.return %0 : tensor<2x2xf32>\n}\n',
+        5, 7, "expected 'lhs_precision_type'"),
 }
 
 

@@ -15,6 +15,8 @@ from shardy_py.syntax.scanner import wrong_token_offset
 from shardy_py.syntax.type_reader import BARE_ID, WS
 
 #: A StableHLO/CHLO attribute's head (its mnemonic after ``.`` or ``<``), or a string literal.
+#: A keyword an attribute's assembly format wants (``parseKeyword``: reported at the token, not after the text before).
+_KEYWORD_EXPECTED = re.compile(r"expected '[A-Za-z_][\w$.]*'")
 _HEAD_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|#(stablehlo|chlo)(?:(\.)|<\s*)([\w$.]*)')
 #: Wrapped enums (``#d<mnemonic CASE>``) by dialect.
 _WRAPPED_ENUMS = {
@@ -85,7 +87,8 @@ def _located(p, e: AttrSyntaxError, dialect: str, mnemonic: str):
     """The ``ParseError`` of ``e``: a wrong token (``expected '>'``) just after the text before it, as MLIR's
     ``emitWrongTokenError``, else at the token itself; the parser's own error after it, where it stopped."""
     text = p.text
-    at = wrong_token_offset(text, e.offset) if e.message.startswith("expected '") else e.offset
+    at = wrong_token_offset(text, e.offset) if e.message.startswith("expected '") and \
+        not _KEYWORD_EXPECTED.fullmatch(e.message) else e.offset  # (a keyword: parseKeyword reports at the token)
     error = p.error(at, e.message)
     if e.message.startswith("expected ::mlir::"):  # a case name not of the enum: stopped after it
         word = BARE_ID.match(text, e.offset)

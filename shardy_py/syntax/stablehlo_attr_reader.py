@@ -73,7 +73,10 @@ def read_struct(reader, pos: int, end: int, kinds: dict[str, str], required: boo
     names = list(kinds)
     if ordered:
         for i, name in enumerate(names):
-            pos = reader.expect(pos, end, name, "in the attribute body")
+            at = reader.skip(pos)
+            if not reader.text.startswith(name, at) or BARE_ID.match(reader.text, at, end).end() != at + len(name):
+                raise reader.error(f"expected '{name}'", at)  # (the format's keyword: parseKeyword, at the token)
+            pos = at + len(name)
             pos = reader.expect(pos, end, "=", f"after '{name}'")
             values[name], pos = _value(reader, pos, end, kinds[name], name)
             if i + 1 < len(names):
