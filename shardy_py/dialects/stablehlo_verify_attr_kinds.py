@@ -98,7 +98,7 @@ def verify_attribute_kinds(op, ctx):
     """The first attribute of ``op`` (in ``ATTRIBUTE_KINDS``) that is not of its declared kind, as ODS
     reports it; None when all are (or absent: a missing required one is reported elsewhere)."""
     for name, (ok, constraint) in ATTRIBUTE_KINDS.get(op.name, ()):
-        attr = op.properties.get(name)
+        attr = op.properties_view.get(name)
         if attr is not None and not ok(str(attr).strip()):
             return attr_constraint_failure(op, ctx, name, constraint)
     return None
