@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from jaxlib_worker import shared_worker
+from verify_helpers import first_error
 
 import shardy_py
 
@@ -151,16 +152,6 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  } : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>\n  func.return %0 : tensor<2x2xf32>\n}\n',
         5, 7, "expected 'lhs_precision_type'"),
 }
-
-
-def first_error(text: str) -> tuple[int, int, str] | None:
-    """(line, column, message) of the first error of parse + verify, None for a clean module."""
-    try:
-        module = shardy_py.parse(text)
-    except shardy_py.ParseError as e:
-        return (e.line, e.column, e.message)
-    diags = [d for d in shardy_py.verify(module) if d.severity == "error"]
-    return (diags[0].line, diags[0].column, diags[0].message) if diags else None
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

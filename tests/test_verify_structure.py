@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from verify_helpers import first_error
 
 import shardy_py
 
@@ -298,16 +299,6 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                                   "'builtin.module' op can only contain attributes with "
                                                   "dialect-prefixed names, found: 'x'"),
 }
-
-
-def first_error(text: str) -> tuple[int, int, str] | None:
-    """(line, column, message) of the first error of parse + verify, None for a clean module."""
-    try:
-        module = shardy_py.parse(text)
-    except shardy_py.ParseError as e:
-        return (e.line, e.column, e.message)
-    diags = [d for d in shardy_py.verify(module) if d.severity == "error"]
-    return (diags[0].line, diags[0].column, diags[0].message) if diags else None
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

@@ -21,3 +21,13 @@ def ok(text: str) -> bool:
 def diagnostics(text: str):
     """The ``Diagnostic`` objects for ``text`` (dedented first)."""
     return verify(shardy_py.parse(textwrap.dedent(text)))
+
+
+def first_error(text: str) -> tuple[int, int, str] | None:
+    """(line, column, message) of the first error of parse + verify, None for a clean module."""
+    try:
+        module = shardy_py.parse(text)
+    except shardy_py.ParseError as e:
+        return (e.line, e.column, e.message)
+    diags = [d for d in verify(module) if d.severity == "error"]
+    return (diags[0].line, diags[0].column, diags[0].message) if diags else None
