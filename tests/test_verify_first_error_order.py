@@ -151,6 +151,29 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '      rhs_component_count = 1,\n      num_primitive_operations = 1,\n      allow_imprecise_accumulation = false\n    >\n'
         '  } : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>\n  func.return %0 : tensor<2x2xf32>\n}\n',
         5, 7, "expected 'lhs_precision_type'"),
+    # The inferred-type check of an op with regions comes after its nested ops even where the op has a
+    # verifier of its own that runs before them (while, sort, all_reduce): a nested op's error comes first.
+    "while_results_checked_after_its_body": (
+        'func.func @main(%arg0: tensor<i32>) -> tensor<f32> {\n  %0 = "stablehlo.while"(%arg0) ({\n  ^bb0(%a: tensor<i32>):\n'
+        '    %c = "stablehlo.compare"(%a, %a) {comparison_direction = #stablehlo<comparison_direction LT>} : '
+        '(tensor<i32>, tensor<i32>) -> tensor<i1>\n    "stablehlo.return"(%c) : (tensor<i1>) -> ()\n  }, {\n  ^bb0(%a: tensor<i32>):\n'
+        '    %x = "stablehlo.add"(%a, %a) : (tensor<i32>, tensor<i32>) -> tensor<f32>\n    "stablehlo.return"(%a) : (tensor<i32>) -> ()\n'
+        '  }) : (tensor<i32>) -> tensor<f32>\n  func.return %0 : tensor<f32>\n}\n',
+        8, 10, "op requires the same element type for all operands and results"),
+    "sort_results_checked_after_its_comparator": (
+        'func.func @main(%arg0: tensor<4xf32>) -> tensor<4xi32> {\n  %0 = "stablehlo.sort"(%arg0) ({\n'
+        '  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n    %x = "stablehlo.add"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<i32>\n'
+        '    %c = "stablehlo.compare"(%a, %b) {comparison_direction = #stablehlo<comparison_direction LT>} : '
+        '(tensor<f32>, tensor<f32>) -> tensor<i1>\n    "stablehlo.return"(%c) : (tensor<i1>) -> ()\n'
+        '  }) {dimension = 0 : i64} : (tensor<4xf32>) -> tensor<4xi32>\n  func.return %0 : tensor<4xi32>\n}\n',
+        4, 10, "op requires the same element type for all operands and results"),
+    "all_reduce_results_checked_after_its_reducer": (
+        'func.func @main(%arg0: tensor<4xf32>) -> tensor<4xi32> {\n  %0 = "stablehlo.all_reduce"(%arg0) ({\n'
+        '  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n    %x = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<i32>\n'
+        '    %y = "stablehlo.add"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n    "stablehlo.return"(%y) : (tensor<f32>) -> ()\n'
+        '  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xi32>\n'
+        '  func.return %0 : tensor<4xi32>\n}\n',
+        4, 10, "op requires the same element type for all operands and results"),
 }
 
 

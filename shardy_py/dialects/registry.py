@@ -192,6 +192,8 @@ def add_verifier(name: str, fn: Callable, after: bool = False) -> None:
 
     def chained(op, ctx, first=first, then=then):
         f = first(op, ctx)
+        if f is not None and getattr(f, "after_regions", False):  # (found after the nested ops: the rest first)
+            return then(op, ctx) or f
         return f if f is not None else then(op, ctx)
 
     decl.verify = chained

@@ -246,14 +246,23 @@ def types_text(types: Sequence[Type]) -> str:
     return ", ".join(f"'{t}'" for t in types)
 
 
+class AfterRegions(Failure):
+    """A failure MLIR finds after the op's nested ops (``verifyRegionInvariants``): InferTypeOpInterface's
+    check of an op with regions (``verifyWithRegions``).  The op's other checks come before it."""
+
+    after_regions = True
+
+
 def check_inferred(op, inferred: Sequence[Type]) -> Failure | None:
-    """The InferTypeOpInterface check: each result type compatible with the inferred one."""
+    """The InferTypeOpInterface check: each result type compatible with the inferred one (an
+    ``AfterRegions`` for an op with regions)."""
     results = out_types(op)
     if any(t is None for t in results):
         return None
     if len(results) != len(inferred) or not all(compatible(a, b) for a, b in zip(inferred, results, strict=False)):
-        return op_fail(op, f"inferred type(s) {types_text(inferred)} are incompatible with return type(s) of "
-                           f"operation {types_text(results)}")
+        message = (f"'{op.name}' op inferred type(s) {types_text(inferred)} are incompatible with return type(s) of "
+                   f"operation {types_text(results)}")
+        return AfterRegions(message) if op.regions else fail(message)
     return None
 
 

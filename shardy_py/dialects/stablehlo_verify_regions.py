@@ -184,9 +184,7 @@ def verify_sort(op, ctx) -> Failure | None:
     types = inputs + [r.type for r in op.results]
     if not compatible_shapes(types):
         return op_fail(op, "requires the same shape for all operands and results")
-    f = check_inferred(op, inputs)
-    if f is not None:
-        return f
+    inferred = check_inferred(op, inputs)  # (an op with regions: reported after its nested ops, so last)
     dim_attr = op.properties.get("dimension")
     dim = -1 if dim_attr is None else int(str(dim_attr).split(":")[0])
     if inputs:
@@ -206,7 +204,7 @@ def verify_sort(op, ctx) -> Failure | None:
         return fail(f"comparator must return single output but got {len(outs)}")
     if not is_i1_scalar(outs[0]):
         return fail(f"comparator must return tensor<i1> but got {q(outs[0])}")
-    return None
+    return inferred
 
 
 @clean_when_seen_with_regions

@@ -222,3 +222,27 @@ def verify_named_computation(op: Operation, ctx: Context) -> Failure | None:
             if f:
                 return f.prefixed(pre)
     return None
+
+
+def uses_value_from_outside_isolated_region(op: Operation, isolated_ops) -> bool:
+    """Whether ``op`` uses a value defined outside the nearest enclosing op of ``isolated_ops`` (whose regions are
+    isolated from above: MLIR cannot even parse such a use, so it judges nothing else of the op; the region rule
+    reports it)."""
+    isolated = op.parent.parent.parent if op.parent is not None and op.parent.parent is not None else None
+    while isolated is not None and isolated.name not in isolated_ops:
+        block = isolated.parent
+        isolated = block.parent.parent if block is not None and block.parent is not None else None
+    if isolated is None:
+        return False
+    for v in op.operands:
+        owner = getattr(v, "owner", None)
+        node = owner.parent if isinstance(owner, Operation) else owner  # the block defining v
+        while node is not None:
+            region = node.parent
+            parent_op = region.parent if region is not None else None
+            if parent_op is isolated:
+                break
+            node = parent_op.parent if parent_op is not None else None
+        else:
+            return True
+    return False

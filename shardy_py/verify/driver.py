@@ -171,6 +171,8 @@ class _Run:
             _CLEAN_CONTENTS.clear()
             self._clean_contents = _CLEAN_CONTENTS.setdefault(meshes_key, {})
         self._positions: SourcePositions | None = None
+        #: id of an op -> the failure of its checks that MLIR makes after its nested ops (``AfterRegions``).
+        self._after_regions: dict[int, Failure] = {}
         self._shared_maps: dict[int, tuple[object, bool]] = {}
         self._clean_shapes: dict[tuple, object] = {}
         #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
@@ -367,10 +369,13 @@ class _Run:
 
     def _region_invariants(self, op: Operation) -> None:
         """The checks of a declared op that MLIR makes after its nested ops (``verifyRegionInvariants``)."""
+        if id(op) in self._after_regions:
+            self.report(op, self._after_regions.pop(id(op)))
+            return
         decl = OPS.get(op.name)
         if decl is not None and decl.verify_regions is not None and id(op) not in self.failed:
             f = decl.verify_regions(op, self.ctx)
-            if f is not None and not _uses_value_from_outside_isolated_region(op):
+            if f is not None and not computations.uses_value_from_outside_isolated_region(op, REGION_RULES):
                 self.report(op, f)
 
     def _ssa_findings(self, op: Operation, kind: str) -> None:
@@ -431,8 +436,11 @@ class _Run:
             return
         if decl is not None and decl.verify is not None:
             f = decl.verify(op, self.ctx)
-            if f is not None and not _uses_value_from_outside_isolated_region(op):
-                self.report(op, f)
+            if f is not None and not computations.uses_value_from_outside_isolated_region(op, REGION_RULES):
+                if getattr(f, "after_regions", False) and op.regions:
+                    self._after_regions[id(op)] = f  # (MLIR finds it after the nested ops: ``_region_invariants``)
+                else:
+                    self.report(op, f)
                 return
         if (key is not None or recipe is not None) and not any("@" in str(v) for v in op.properties_view.values()):
             if recipe is not None:
@@ -575,26 +583,3 @@ def verify(module: Module) -> list[Diagnostic]:
 
 
 __all__ = ["verify", "OP_RULES", "REGION_RULES", "SYMBOL_RULES", "Location"]
-
-
-def _uses_value_from_outside_isolated_region(op: Operation) -> bool:
-    """Whether ``op`` uses a value defined outside the nearest enclosing op whose regions are isolated from above
-    (MLIR cannot even parse such a use, so it judges nothing else of the op; the region rule reports it)."""
-    isolated = op.parent.parent.parent if op.parent is not None and op.parent.parent is not None else None
-    while isolated is not None and isolated.name not in REGION_RULES:
-        block = isolated.parent
-        isolated = block.parent.parent if block is not None and block.parent is not None else None
-    if isolated is None:
-        return False
-    for v in op.operands:
-        owner = getattr(v, "owner", None)
-        node = owner.parent if isinstance(owner, Operation) else owner  # the block defining v
-        while node is not None:
-            region = node.parent
-            parent_op = region.parent if region is not None else None
-            if parent_op is isolated:
-                break
-            node = parent_op.parent if parent_op is not None else None
-        else:
-            return True
-    return False
