@@ -174,6 +174,14 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<4xi32>\n'
         '  func.return %0 : tensor<4xi32>\n}\n',
         4, 10, "op requires the same element type for all operands and results"),
+    # A block's missing terminator is found on leaving that block, before the ops of the next region.
+    "first_branch_without_a_terminator": (
+        'func.func @main(%pred: tensor<i1>, %arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = "stablehlo.if"(%pred) ({\n'
+        '    %1 = "stablehlo.abs"(%arg0) : (tensor<4xf32>) -> tensor<4xf32>\n  }, {\n'
+        '    %2 = "stablehlo.add"(%arg0, %arg0) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>\n'
+        '    "stablehlo.return"(%arg0) : (tensor<4xf32>) -> ()\n  }) : (tensor<i1>) -> tensor<4xf32>\n'
+        '  func.return %0 : tensor<4xf32>\n}\n',
+        3, 10, "block with no terminator, has 'stablehlo.abs'"),
 }
 
 
@@ -193,6 +201,8 @@ def test_jaxlib_gives_the_same_first_error(name: str) -> None:
     if message.startswith("'") and "': " in message:  # (a custom op's parse error: MLIR says "custom op 'NAME' ...")
         name, _, rest = message.partition("': ")
         message = f"custom op {name}' {rest}"
+    if message.startswith("block with no terminator, has "):  # (MLIR prints the whole op there)
+        message = "block with no terminator, has "
     assert f'"-":{line}:{column}: {message}' in theirs_first, theirs["error"]
 
 

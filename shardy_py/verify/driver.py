@@ -24,7 +24,7 @@ from shardy_py.ir.attrs import (
     TensorShardingPerValueAttr,
 )
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
+from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
 from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
@@ -334,11 +334,17 @@ class _Run:
 
     def _verify_isolated(self, top: Operation) -> None:
         # Iterative walk; an isolated op nested in a block waits for the exit of the op that holds it.
-        stack: list[tuple[Operation, bool]] = [(top, False)]
+        stack: list[tuple[Operation | Block, bool]] = [(top, False)]
         while stack:
             op, leaving = stack.pop()
             if leaving:
-                self._leave(op)
+                if type(op) is Block:  # (its terminator, after its ops: MLIR's verifyOnExit(Block))
+                    holder = op.parent.parent
+                    f = structure.verify_block_terminator(holder, op) if id(holder) not in self.failed else None
+                    if f is not None:
+                        self.report(holder, f)
+                else:
+                    self._leave(op)
                 continue
             self._verify_op(op)
             if not op.regions:
@@ -347,6 +353,7 @@ class _Run:
             stack.append((op, True))
             for region in reversed(op.regions):
                 for block in reversed(region.blocks):
+                    stack.append((block, True))
                     for child in reversed(block.ops):
                         if not (child.regions and child.name in ISOLATED_OPS):
                             stack.append((child, False))
@@ -354,10 +361,6 @@ class _Run:
 
     def _leave(self, op: Operation) -> None:
         self._enter_scope(op)
-        if id(op) not in self.failed:
-            f = structure.verify_block_terminators(op, self.ctx)
-            if f is not None:
-                self.report(op, f)
         for region in op.regions:
             for block in region.blocks:
                 for child in block.ops:

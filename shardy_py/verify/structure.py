@@ -31,14 +31,20 @@ def _closed(op: Operation) -> bool:
 
 def verify_block_terminators(op: Operation, ctx: Context) -> Failure | None:
     """Every block of ``op``'s regions ends in a terminator, and no terminator is followed by an op."""
-    if op.name in _NO_TERMINATOR or not _closed(op):
-        return None
     for region in op.regions:
         for block in region.blocks:
-            f = _verify_block(block)
+            f = verify_block_terminator(op, block)
             if f is not None:
                 return f
     return None
+
+
+def verify_block_terminator(op: Operation, block: Block) -> Failure | None:
+    """``block``, of one of ``op``'s regions, ends in a terminator (MLIR checks it on leaving the block, after
+    its ops and before the next block's: ``OperationVerifier::verifyOnExit(Block &)``)."""
+    if op.name in _NO_TERMINATOR or not _closed(op):
+        return None
+    return _verify_block(block)
 
 
 def verify_terminator_is_last(op: Operation) -> Failure | None:
@@ -274,6 +280,7 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     return None
 
 
-__all__ = ["verify_block_terminators", "verify_terminator_is_last", "verify_func_return", "verify_call", "verify_arity",
+__all__ = ["verify_block_terminators", "verify_block_terminator", "verify_terminator_is_last", "verify_func_return",
+           "verify_call", "verify_arity",
            "verify_module_attributes", "verify_required_attributes", "verify_function_declaration",
            "verify_sized_regions", "verify_single_block", "verify_function_attribute_names", "name_position"]
