@@ -134,15 +134,20 @@ def _unchanged_recipe(op: Operation):
     and written types and its values have those types; None otherwise.  Ops of one recipe read alike to their
     own checks."""
     recipe = op._deferred
-    if recipe is None or op.properties_view is not recipe.shared_props or op.attributes_view is not \
+    if recipe is None or op._property_map is not recipe.shared_props or op._attribute_map is not \
             recipe.shared_attributes or op.regions:
         return None
-    types = op.operand_types_view
-    if types is not recipe.shared_operand_types or len(types) != len(op.operands):
+    types = op._operand_type_seq
+    operands = op._operand_tuple
+    if types is not recipe.shared_operand_types or len(types) != len(operands):
         return None
-    for v, t in zip(op.operands, types, strict=True):
-        if v is None or v.type is not t or _constant_value(v) is not None:
-            return None  # (a value of another type object, or a constant's, which some verifiers read)
+    for v, t in zip(operands, types, strict=True):
+        if v is None or v.type is not t:
+            return None  # (a value of another type object)
+        owner = v.owner
+        if owner.__class__ is Operation and owner.name in _CONSTANT_OPS and \
+                owner._property_map.get("value") is not None:
+            return None  # (a constant's, which some verifiers read)
     for r, t in zip(op.results, recipe.result_types, strict=False):
         if r.type is not t:
             return None
@@ -348,7 +353,9 @@ class _Run:
                 continue
             self._verify_op(op)
             if not op.regions:
-                self._region_invariants(op)  # (an op without regions has them checked all the same)
+                decl = OPS.get(op.name)
+                if self._after_regions or (decl is not None and decl.verify_regions is not None):
+                    self._region_invariants(op)  # (an op without regions has them checked all the same)
                 continue
             stack.append((op, True))
             for region in reversed(op.regions):
@@ -398,7 +405,8 @@ class _Run:
         return False
 
     def _verify_op(self, op: Operation) -> None:
-        self._enter_scope(op)
+        if self._scopes is not None:
+            self._enter_scope(op)
         attrs_ = op.attributes_view
         recipe = seen = None
         if op._deferred is not None and op.name not in OP_RULES and op.name not in structure.TERMINATORS:
