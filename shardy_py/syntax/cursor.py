@@ -29,11 +29,14 @@ _ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@
 _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
+#: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
+#: ``parseString``: ``emitError`` at the current token); the rest are wrong tokens.
+_AT_THE_TOKEN = re.compile(r"expected an? (integer|string)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
 #: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
-_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name|SSA identifier|type instead)")
 
 
 class Cursor:
@@ -125,8 +128,27 @@ class Cursor:
     # -- pieces --------------------------------------------------------------
     def sdy(self, rule: str):
         """An sdy attribute piece parsed with grammar rule ``rule``."""
-        start, end = self.balanced()
+        start, end = self.balanced_or(lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname))
         return self.p.sdy_attr(start, end, rule, self.opname)
+
+    def balanced_or(self, read_on) -> tuple[int, int]:
+        """``balanced``; when the group does not close, the first error of ``read_on()`` (which reads the group
+        on to the op's end, as MLIR reads it token by token) comes first, if it finds one before that end."""
+        try:
+            return self.balanced()
+        except ParseError as unclosed:
+            try:
+                read_on()
+            except ParseError as e:
+                at = e.offset
+                if e.message.endswith("got end of attribute"):  # (the token after the op's text)
+                    at = self.p.scanner.skip_ws(self.end)
+                elif at >= self.end:
+                    raise unclosed from None
+                if not _AT_THE_TOKEN.search(e.message):  # (MLIR's parseToken & co: a wrong token, after the text)
+                    at = wrong_token_offset(self.text, at)
+                raise self.p.error(at, e.message) from None
+            raise unclosed from None
 
     def value_use(self) -> str:
         m = self.match(_VALUE_USE)
@@ -206,7 +228,7 @@ class Cursor:
         self.ws()
         if self.at_region() or not self.peek("{"):
             return None
-        start, end = self.balanced()
+        start, end = self.balanced_or(lambda: self.p.attr_dict(self.pos, self.end + 1))
         return self.p.attr_dict(start, end)
 
     def at_region(self) -> bool:
