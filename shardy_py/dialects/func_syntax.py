@@ -46,7 +46,7 @@ def parse_func(cur, state) -> None:
     if not cur.accept(")"):
         while True:
             at = cur.ws()
-            if named != cur.peek("%") and arg_types:  # (MLIR: at the token, whose kind the arguments before set)
+            if arg_types and named != cur.peek("%"):  # (MLIR: at the token, whose kind the arguments before set)
                 raise cur.error("expected SSA identifier: the arguments before are named, found " + cur.found()
                                 if named else "expected type instead of SSA identifier")
             if named:

@@ -128,27 +128,28 @@ class Cursor:
     # -- pieces --------------------------------------------------------------
     def sdy(self, rule: str):
         """An sdy attribute piece parsed with grammar rule ``rule``."""
-        start, end = self.balanced_or(lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname))
+        try:
+            start, end = self.balanced()
+        except ParseError as unclosed:
+            raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
         return self.p.sdy_attr(start, end, rule, self.opname)
 
-    def balanced_or(self, read_on) -> tuple[int, int]:
-        """``balanced``; when the group does not close, the first error of ``read_on()`` (which reads the group
-        on to the op's end, as MLIR reads it token by token) comes first, if it finds one before that end."""
+    def read_on(self, unclosed: ParseError, read) -> ParseError:
+        """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
+        first error of ``read()``, which reads the group on to the op's end as MLIR reads it token by token,
+        when it finds one before that end, else ``unclosed``."""
         try:
-            return self.balanced()
-        except ParseError as unclosed:
-            try:
-                read_on()
-            except ParseError as e:
-                at = e.offset
-                if e.message.endswith("got end of attribute"):  # (the token after the op's text)
-                    at = self.p.scanner.skip_ws(self.end)
-                elif at >= self.end:
-                    raise unclosed from None
-                if not _AT_THE_TOKEN.search(e.message):  # (MLIR's parseToken & co: a wrong token, after the text)
-                    at = wrong_token_offset(self.text, at)
-                raise self.p.error(at, e.message) from None
-            raise unclosed from None
+            read()
+        except ParseError as e:
+            at = e.offset
+            if e.message.endswith("got end of attribute"):  # (the token after the op's text)
+                at = self.p.scanner.skip_ws(self.end)
+            elif at >= self.end:
+                return unclosed
+            if not _AT_THE_TOKEN.search(e.message):  # (MLIR's parseToken & co: a wrong token, after the text)
+                at = wrong_token_offset(self.text, at)
+            return self.p.error(at, e.message)
+        return unclosed
 
     def value_use(self) -> str:
         m = self.match(_VALUE_USE)
@@ -228,7 +229,10 @@ class Cursor:
         self.ws()
         if self.at_region() or not self.peek("{"):
             return None
-        start, end = self.balanced_or(lambda: self.p.attr_dict(self.pos, self.end + 1))
+        try:
+            start, end = self.balanced()
+        except ParseError as unclosed:
+            raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1)) from None
         return self.p.attr_dict(start, end)
 
     def at_region(self) -> bool:
