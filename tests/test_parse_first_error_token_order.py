@@ -14,6 +14,11 @@ import pytest
 
 import shardy_py
 
+#: A function whose stablehlo.map has the block label ``{label}``.
+_MAP = ('func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{\n  %0 = "stablehlo.map"(%arg0, %arg0) ({{\n'
+        "  {label}\n    %1 = stablehlo.add %a, %b : tensor<f32>\n"
+        '    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n  }}) {{dimensions = array<i64: 0>}} : '
+        "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}}\n")
 #: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
 CASES = {
     "func_arguments_run_into_the_next_op": (
@@ -83,6 +88,15 @@ CASES = {
         "  }) : (tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n",
         4, 7, "custom op 'split_dimension' is unknown (tried 'func.split_dimension' as well)",
         "expected an operation name like 'dialect.op', found 'split_dimension'"),
+    "block_argument_type_cut": (
+        _MAP.format(label="^bb0(%a: tensor<f32>, %b: t"), 3, 28, "expected non-function type",
+        "expected a type, found 't'"),
+    "block_argument_cut_after_its_name": (
+        _MAP.format(label="^bb0(%a: tensor<f32>, %b"), 3, 27, "expected ':' and type for SSA operand",
+        "expected ':'"),
+    "block_argument_tensor_type_cut": (
+        _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f3"), 3, 36, "expected non-function type",
+        "expected a type, found 'f3'"),
 }
 
 

@@ -134,10 +134,10 @@ class Cursor:
             raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
         return self.p.sdy_attr(start, end, rule, self.opname)
 
-    def read_on(self, unclosed: ParseError, read) -> ParseError:
+    def read_on(self, unclosed: ParseError, read, placed: bool = False) -> ParseError:
         """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
         first error of ``read()``, which reads the group on to the op's end as MLIR reads it token by token,
-        when it finds one before that end, else ``unclosed``."""
+        when it finds one before that end, else ``unclosed`` (``placed``: ``read`` places its errors itself)."""
         try:
             read()
         except ParseError as e:
@@ -146,8 +146,8 @@ class Cursor:
                 at = self.p.scanner.skip_ws(self.end)
             elif at >= self.end:
                 return unclosed
-            if not _AT_THE_TOKEN.search(e.message):  # (MLIR's parseToken & co: a wrong token, after the text)
-                at = wrong_token_offset(self.text, at)
+            if not placed and not _AT_THE_TOKEN.search(e.message):
+                at = wrong_token_offset(self.text, at)  # (MLIR's parseToken & co: a wrong token, after the text)
             return self.p.error(at, e.message)
         return unclosed
 
@@ -201,7 +201,21 @@ class Cursor:
         if not m:
             raise self.error(f"expected a type, found {self.found()}")
         if self.pos < self.end and self.text[self.pos] == "<":
-            self.balanced()
+            try:
+                self.balanced()
+            except ParseError as unclosed:
+                if self.opname != "block label":  # (in an op, the scan's error of the bracket stands)
+                    raise
+                raise self.read_on(unclosed, lambda: self._strict_type(m.start()), placed=True) from None
+
+    def _strict_type(self, start: int) -> None:
+        """Read the type at ``start`` with the strict reader, to the end of a block label cut where its scan failed
+        (``salvage``): its first error, placed as MLIR places it (the error path of ``skip_type``)."""
+        _, err = _cached_type(self.text[start:self.end])
+        if err is not None and not err.message.endswith("after the value"):
+            at = start + err.offset
+            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                               err.message)
 
     def types(self) -> list[Type]:
         out = [self.type()]

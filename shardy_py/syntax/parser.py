@@ -229,17 +229,23 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
         text = self.text[item.start:item.end]
-        for m in _LABEL_ARG_NAME.finditer(text):  # every argument is `%name: type` (MLIR: "expected ':'")
+        no_colon = len(text)  # where the first argument without its ':' ends (MLIR: "expected ':'" there)
+        for m in _LABEL_ARG_NAME.finditer(text):  # every argument is `%name: type`
             if not text.startswith(":", _SPACES.match(text, m.end()).end()) and not _in_brackets(text, m.start()):
-                raise self.error(item.start + m.end(), "expected ':'")
+                no_colon = m.end()
+                break
         out = []
         for i, m in enumerate(_LABEL_ARG.finditer(text)):  # (`%0#1` too: MLIR's slot 1 of the name `%0`)
+            if m.start() > no_colon:
+                break  # (the types before it read first, in MLIR's order)
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
             v.location_text = c.location()
             self.define(v)
             out.append(v)
+        if no_colon < len(text):
+            raise self.error(item.start + no_colon, "expected ':'")
         return out
 
     # -- ops ------------------------------------------------------------------------------

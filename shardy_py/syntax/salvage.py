@@ -18,9 +18,9 @@ import re
 from collections.abc import Callable
 
 from shardy_py.errors import ParseError
-from shardy_py.ir.ops import Operation
+from shardy_py.ir.ops import Block, Operation
 from shardy_py.syntax.parser import ModuleParser
-from shardy_py.syntax.scanner import MAX_REGION_DEPTH, RawOp, RawRegion, Scanner, wrong_token_offset
+from shardy_py.syntax.scanner import MAX_REGION_DEPTH, RawLabel, RawOp, RawRegion, Scanner, wrong_token_offset
 
 #: Errors an op's syntax meets only because its text was cut where the scan failed.
 _MADE_BY_THE_CUT = re.compile(r".*(the end of the op|which starts another op|at the end of the op|"
@@ -48,11 +48,16 @@ class SalvageScanner(Scanner):
     cut = 0
     _in_ops = 0  # how many ops are being scanned (0: a region the op parser asks for, ``Cursor.region``)
 
-    def next_item(self, pos: int, depth: int, opened: int | None) -> RawOp | None:
+    _label_cut = False  # the label just scanned is cut (``scan_label``)
+
+    def next_item(self, pos: int, depth: int, opened: int | None) -> RawOp | RawLabel | None:
         if self.pending is not None and pos >= self.cut:
             return None
         try:
-            return super().next_item(pos, depth, opened)
+            item = super().next_item(pos, depth, opened)
+            if self._label_cut:
+                self._label_cut, self.salvaged = False, item
+            return item
         except ParseError as e:
             if self.pending is not None or getattr(e, "scan_from", None) is None:
                 raise
@@ -86,6 +91,16 @@ class SalvageScanner(Scanner):
         assert done is not None
         return done
 
+    def scan_label(self, pos: int) -> int:
+        try:
+            return super().scan_label(pos)
+        except ParseError as e:
+            if self.pending is not None:
+                raise
+            self.pending, self._label_cut = e, True  # (its arguments read up to the bracket that fails)
+            self.cut = e.offset if e.message.startswith("unbalanced") else self.n
+            return self.cut
+
     def scan_region(self, brace: int, depth: int) -> RawRegion:
         region = super().scan_region(brace, depth)
         if self.pending is not None and self._in_ops and region.end > self.cut:
@@ -114,7 +129,10 @@ class SalvageParser(ModuleParser):
                 if not self.reached and salvaged is not None and raw.start <= salvaged.start <= e.offset:
                     # (the op around the salvaged one met the cut before building its regions: MLIR, reading
                     # token by token, meets the salvaged op first)
-                    self.build_op(salvaged)
+                    if isinstance(salvaged, RawLabel):
+                        self.label_args(salvaged, Block())  # (raises)
+                    else:
+                        self.build_op(salvaged)  # (raises)
                 raise
         self.reached = True
         if raw.end > raw.start:
@@ -128,6 +146,17 @@ class SalvageParser(ModuleParser):
                     raise  # (an op cut by the end of the text is not cut: its errors before its end all stand)
                 if e.message.endswith("at the end of the op") and raw.start < e.offset < raw.end:
                     self._read_on(e.offset)
+        raise self.scanner.pending
+
+    def label_args(self, item: RawLabel, block):
+        if item is not self.scanner.salvaged:
+            return super().label_args(item, block)
+        self.reached = True
+        try:
+            super().label_args(item, block)
+        except ParseError as e:
+            if e.offset < wrong_token_offset(self.text, item.end) or item.end >= len(self.text):
+                raise
         raise self.scanner.pending
 
     def parse_op(self, raw: RawOp):
