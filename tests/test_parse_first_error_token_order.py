@@ -97,6 +97,14 @@ CASES = {
     "block_argument_tensor_type_cut": (
         _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f3"), 3, 36, "expected non-function type",
         "expected a type, found 'f3'"),
+    "sharding_cut_where_an_axis_name_may_stand": (
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        "  %0 = sdy.sharding_constraint %arg0 <@mesh, [{\n  return %0 : tensor<8xf32>\n}\n",
+        4, 3, "custom op 'sdy.sharding_constraint' expected string",
+        "'sdy.sharding_constraint': expected '?' or '}' or a string, got 'return'"),
+    "function_name_missing_at_the_end_of_the_text": (
+        "func.func private \n\n", 3, 1, "custom op 'func.func' expected valid '@'-identifier for symbol name",
+        "'func.func': expected the function name like @main, found the end of the op"),
 }
 
 

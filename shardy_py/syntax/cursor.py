@@ -31,7 +31,7 @@ _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 _CHECKED_TYPES: set[str] = set()
 #: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
 #: ``parseString``: ``emitError`` at the current token); the rest are wrong tokens.
-_AT_THE_TOKEN = re.compile(r"expected an? (integer|string)\b")
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
@@ -67,7 +67,7 @@ class Cursor:
         off = self.pos if offset is None else offset
         if _AT_THE_NEXT_TOKEN.match(message):
             if off >= self.end:
-                off = min(self.p.scanner.skip_ws(self.end), len(self.text) - 1)  # (MLIR: at the token there)
+                off = self.p.scanner.skip_ws(self.end)  # (MLIR: at the token there, the end of the text included)
         elif ", found " in message and is_wrong_token_error(message):
             off = wrong_token_offset(self.text, off)  # (a token not the expected one: after the text before it)
         return self.p.error(off, f"'{self.opname}': {message}")
