@@ -105,6 +105,18 @@ CASES = {
     "function_name_missing_at_the_end_of_the_text": (
         "func.func private \n\n", 3, 1, "custom op 'func.func' expected valid '@'-identifier for symbol name",
         "'func.func': expected the function name like @main, found the end of the op"),
+    "return_reads_the_next_lines_value_as_its_operand": (
+        "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  func.return\n\n"
+        "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 4, 5, "expected ':'",
+        "'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as its operands)"),
+    "return_reads_the_next_lines_result_group_as_operand_and_type": (
+        "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return\n"
+        "  %0:2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 3, 6, "expected non-function type",
+        "'func.return': expected a type, found '2'"),
+    "a_bare_return_seen_before_does_not_hide_it": (
+        "func.func @g() {\n  return\n}\nfunc.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return\n"
+        "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 6, 5, "expected ':'",
+        "'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as its operands)"),
 }
 
 
