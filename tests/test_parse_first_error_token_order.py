@@ -117,6 +117,12 @@ CASES = {
         "func.func @g() {\n  return\n}\nfunc.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return\n"
         "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 6, 5, "expected ':'",
         "'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as its operands)"),
+    "function_body_that_looks_like_a_dictionary": (
+        "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n    dimension_numbers = #stablehlo.gather<\n"
+        '  %0 = "stablehlo.abs"(%arg0) {\n      offset_dims = [3]\n  } : (tensor<2xf32>) -> tensor<2xf32>\n'
+        "  return %0 : tensor<2xf32>\n}\n",
+        2, 5, "custom op 'dimension_numbers' is unknown (tried 'func.dimension_numbers' as well)",
+        "expected an operation name like 'dialect.op', found 'dimension_numbers'"),
 }
 
 

@@ -47,6 +47,7 @@ class SalvageScanner(Scanner):
     salvaged: RawOp | None = None
     cut = 0
     _in_ops = 0  # how many ops are being scanned (0: a region the op parser asks for, ``Cursor.region``)
+    _cursor_scans = 0  # how many regions the op parser asked for are being scanned
 
     _label_cut = False  # the label just scanned is cut (``scan_label``)
 
@@ -80,8 +81,9 @@ class SalvageScanner(Scanner):
             op.end = cut.region.end
             return op
         except ParseError as e:
-            if self.pending is not None or self.text[start] in "#!{":
+            if self.pending is not None and not self._cursor_scans or self.text[start] in "#!{":
                 raise  # (an alias definition or a resource block: read whole, never cut)
+            # (the first failure, or one in a region the salvaged op's syntax asks for: the op there is salvaged)
             self.pending = e
             op.end = self.cut = max(min(getattr(e, "scan_limit", e.offset), self.n), start)
             self.salvaged = op
@@ -102,10 +104,17 @@ class SalvageScanner(Scanner):
             return self.cut
 
     def scan_region(self, brace: int, depth: int) -> RawRegion:
-        region = super().scan_region(brace, depth)
-        if self.pending is not None and self._in_ops and region.end > self.cut:
-            region.end = min(region.end, self.n)
-            raise _RegionCut(region)
+        asked = not self._in_ops  # (by the op parser, ``Cursor.region``)
+        self._cursor_scans += asked
+        try:
+            region = super().scan_region(brace, depth)
+        finally:
+            self._cursor_scans -= asked
+        if self.pending is not None and region.end > self.cut:
+            if not asked:
+                region.end = min(region.end, self.n)
+                raise _RegionCut(region)
+            region.end = self.cut  # (the op that asked for it ends at the cut)
         return region
 
 
