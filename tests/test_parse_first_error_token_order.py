@@ -19,6 +19,9 @@ _MAP = ('func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{\n  %0 = "stableh
         "  {label}\n    %1 = stablehlo.add %a, %b : tensor<f32>\n"
         '    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n  }}) {{dimensions = array<i64: 0>}} : '
         "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}}\n")
+#: Our message where a bare return reads the value that starts the next line as its operand.
+_RETURN_READS_ON = ("'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as "
+                    "its operands)")
 #: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
 CASES = {
     "func_arguments_run_into_the_next_op": (
@@ -108,15 +111,14 @@ CASES = {
     "return_reads_the_next_lines_value_as_its_operand": (
         "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  func.return\n\n"
         "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 4, 5, "expected ':'",
-        "'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as its operands)"),
+        _RETURN_READS_ON),
     "return_reads_the_next_lines_result_group_as_operand_and_type": (
         "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return\n"
         "  %0:2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 3, 6, "expected non-function type",
         "'func.return': expected a type, found '2'"),
     "a_bare_return_seen_before_does_not_hide_it": (
         "func.func @g() {\n  return\n}\nfunc.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n  return\n"
-        "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 6, 5, "expected ':'",
-        "'func.return': expected ':' after the operands (MLIR reads the values '%2' after the op as its operands)"),
+        "  %2 = stablehlo.abs %arg0 : tensor<2xf32>\n}\n", 6, 5, "expected ':'", _RETURN_READS_ON),
     "function_body_that_looks_like_a_dictionary": (
         "func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n    dimension_numbers = #stablehlo.gather<\n"
         '  %0 = "stablehlo.abs"(%arg0) {\n      offset_dims = [3]\n  } : (tensor<2xf32>) -> tensor<2xf32>\n'
