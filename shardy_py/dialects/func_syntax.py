@@ -46,6 +46,9 @@ def parse_func(cur, state) -> None:
     if not cur.accept(")"):
         while True:
             at = cur.ws()
+            if arg_types and named != cur.peek("%"):  # (MLIR: at the token, whose kind the arguments before set)
+                raise cur.error("expected SSA identifier: the arguments before are named, found " + cur.found()
+                                if named else "expected type instead of SSA identifier")
             if named:
                 arg_name = cur.value_use()
                 cur.expect(":", "':' and the argument type")

@@ -29,11 +29,14 @@ _ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@
 _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
+#: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
+#: ``parseString``: ``emitError`` at the current token); the rest are wrong tokens.
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
 #: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
-_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name)")
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name|SSA identifier|type instead)")
 
 
 class Cursor:
@@ -64,7 +67,7 @@ class Cursor:
         off = self.pos if offset is None else offset
         if _AT_THE_NEXT_TOKEN.match(message):
             if off >= self.end:
-                off = min(self.p.scanner.skip_ws(self.end), len(self.text) - 1)  # (MLIR: at the token there)
+                off = self.p.scanner.skip_ws(self.end)  # (MLIR: at the token there, the end of the text included)
         elif ", found " in message and is_wrong_token_error(message):
             off = wrong_token_offset(self.text, off)  # (a token not the expected one: after the text before it)
         return self.p.error(off, f"'{self.opname}': {message}")
@@ -125,8 +128,28 @@ class Cursor:
     # -- pieces --------------------------------------------------------------
     def sdy(self, rule: str):
         """An sdy attribute piece parsed with grammar rule ``rule``."""
-        start, end = self.balanced()
+        try:
+            start, end = self.balanced()
+        except ParseError as unclosed:
+            raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
         return self.p.sdy_attr(start, end, rule, self.opname)
+
+    def read_on(self, unclosed: ParseError, read, placed: bool = False) -> ParseError:
+        """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
+        first error of ``read()``, which reads the group on to the op's end as MLIR reads it token by token,
+        when it finds one before that end, else ``unclosed`` (``placed``: ``read`` places its errors itself)."""
+        try:
+            read()
+        except ParseError as e:
+            at = e.offset
+            if e.message.endswith("got end of attribute"):  # (the token after the op's text)
+                at = self.p.scanner.skip_ws(self.end)
+            elif at >= self.end:
+                return unclosed
+            if not placed and not _AT_THE_TOKEN.search(e.message):
+                at = wrong_token_offset(self.text, at)  # (MLIR's parseToken & co: a wrong token, after the text)
+            return self.p.error(at, e.message)
+        return unclosed
 
     def value_use(self) -> str:
         m = self.match(_VALUE_USE)
@@ -178,7 +201,21 @@ class Cursor:
         if not m:
             raise self.error(f"expected a type, found {self.found()}")
         if self.pos < self.end and self.text[self.pos] == "<":
-            self.balanced()
+            try:
+                self.balanced()
+            except ParseError as unclosed:
+                if self.opname != "block label":  # (in an op, the scan's error of the bracket stands)
+                    raise
+                raise self.read_on(unclosed, lambda: self._strict_type(m.start()), placed=True) from None
+
+    def _strict_type(self, start: int) -> None:
+        """Read the type at ``start`` with the strict reader, to the end of a block label cut where its scan failed
+        (``salvage``): its first error, placed as MLIR places it (the error path of ``skip_type``)."""
+        _, err = _cached_type(self.text[start:self.end])
+        if err is not None and not err.message.endswith("after the value"):
+            at = start + err.offset
+            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                               err.message)
 
     def types(self) -> list[Type]:
         out = [self.type()]
@@ -206,7 +243,10 @@ class Cursor:
         self.ws()
         if self.at_region() or not self.peek("{"):
             return None
-        start, end = self.balanced()
+        try:
+            start, end = self.balanced()
+        except ParseError as unclosed:
+            raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1)) from None
         return self.p.attr_dict(start, end)
 
     def at_region(self) -> bool:

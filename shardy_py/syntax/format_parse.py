@@ -1,6 +1,8 @@
 """Parsing an op through its compiled assembly format (the reading half of ``syntax.format``)."""
 from __future__ import annotations
 
+import re
+
 from shardy_py.dialects.registry import OPTIONAL, VARIADIC, OpDecl
 from shardy_py.ir import attrs as A
 from shardy_py.syntax.format import (
@@ -135,6 +137,8 @@ class FormatParser:
             if isinstance(anchor, Var) and anchor.kind == "attr" and self.decl.attr(anchor.name).form == "unit":
                 self.state.properties[anchor.name] = A.UNIT_ATTR
         else:
+            if isinstance(first, Var) and first.kind == "operand" and self.cur.at_end():
+                _operands_past_the_end(self.cur)
             for child in el.otherwise:
                 readers[type(child)](self, child)
 
@@ -264,6 +268,32 @@ class FormatParser:
             probe = getattr(DIRECTIVES[el.name][0], "starts", None)
             return probe(cur) if probe else True
         return True
+
+
+_VALUE_LIST = re.compile(r"%[\w$.-]+(?:#\d+)?(?:\s*,\s*%[\w$.-]+(?:#\d+)?)*")
+
+
+def _operands_past_the_end(cur) -> None:
+    """MLIR's error where an op's optional operand group is absent at the end of its text and the text after it
+    starts with a value (``return`` before a line ``%2 = ...``): MLIR reads on across the line break, takes the
+    values as the group's operands and fails at the ':' their types need."""
+    from shardy_py.syntax.attr_reader import _cached_type
+    from shardy_py.syntax.scanner import wrong_token_offset
+
+    text, p = cur.text, cur.p
+    values = _VALUE_LIST.match(text, p.scanner.skip_ws(cur.end))
+    if values is None:
+        return
+    after = p.scanner.skip_ws(values.end())
+    where = f"'{cur.opname}': "
+    if not text.startswith(":", after):
+        raise p.error(wrong_token_offset(text, after), where + "expected ':' after the operands (MLIR reads the "
+                      f"values '{values.group()[:20]}' after the op as its operands)")
+    start = p.scanner.skip_ws(after + 1)
+    line_end = text.find("\n", start)
+    _, err = _cached_type(text[start:line_end if line_end >= 0 else len(text)])
+    if err is not None:
+        raise p.error(wrong_token_offset(text, start + err.offset), where + err.message)
 
 
 #: The reader of each kind of format element.

@@ -192,6 +192,8 @@ def _fill_pieces(templates: list, names: list[str]) -> list:
 def make_recipe(op: Operation, text: str, parts: list[str]):
     """A recipe from ``op``, fully parsed from the one-line ``text`` (split as ``parts``), or UNCLONABLE."""
     names = parts[1::2]
+    if not names:  # (a line without values, a bare `return`: parsed each time, as the text after it may matter)
+        return UNCLONABLE
     nres = len(op.result_groups)
     if [g for g, _ in op.result_groups] != names[:nres] or op.operand_names != names[nres:]:
         return UNCLONABLE

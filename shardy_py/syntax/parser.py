@@ -229,17 +229,23 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
 
     def label_args(self, item: RawLabel, block: Block) -> list[Value]:
         text = self.text[item.start:item.end]
-        for m in _LABEL_ARG_NAME.finditer(text):  # every argument is `%name: type` (MLIR: "expected ':'")
+        no_colon = len(text)  # where the first argument without its ':' ends (MLIR: "expected ':'" there)
+        for m in _LABEL_ARG_NAME.finditer(text):  # every argument is `%name: type`
             if not text.startswith(":", _SPACES.match(text, m.end()).end()) and not _in_brackets(text, m.start()):
-                raise self.error(item.start + m.end(), "expected ':'")
+                no_colon = m.end()
+                break
         out = []
         for i, m in enumerate(_LABEL_ARG.finditer(text)):  # (`%0#1` too: MLIR's slot 1 of the name `%0`)
+            if m.start() > no_colon:
+                break  # (the types before it read first, in MLIR's order)
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
             v.location_text = c.location()
             self.define(v)
             out.append(v)
+        if no_colon < len(text):
+            raise self.error(item.start + no_colon, "expected ':'")
         return out
 
     # -- ops ------------------------------------------------------------------------------
@@ -303,7 +309,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         if not generic and not _DOTTED_NAME.match(name):
             if name in FUNC_DEFAULT_OPS and self.func_depth:
                 name = "func." + name
-            elif name == "module":
+            elif name == "module" and not self.func_depth:  # (in a function body MLIR reads 'func.module')
                 name = "builtin.module"
             else:
                 raise self.error(pos, f"expected an operation name like 'dialect.op', found '{name}'"
@@ -351,7 +357,7 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
 
 
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
-                 _earlier: bool = True) -> Module:
+                 _earlier: bool = True, _salvage: bool = False) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
 
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
@@ -365,7 +371,12 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
     odd = first_odd_character(blanked)
-    p = ModuleParser(blanked, filename, first_line, fast_paths)
+    if _salvage:
+        from shardy_py.syntax.salvage import SalvageParser
+
+        p = SalvageParser(blanked, filename, first_line, fast_paths)
+    else:
+        p = ModuleParser(blanked, filename, first_line, fast_paths)
     p.scanner.source = text
     gc_was_enabled = gc.isenabled()
     gc.disable()
@@ -398,6 +409,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                     p.norm(item.start, item.end) if c in "#!" else p.text[item.start:item.end].strip())
                 continue
             ops.append(p.build_op(item))
+        if p.scanner.pending is not None:
+            raise p.scanner.pending  # (a salvage parse whose cut op was an alias definition)
         if odd is not None:
             raise p.error(odd, "unexpected character")
         if p.scanner.unclosed is not None:
@@ -415,6 +428,13 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
         unclosed = p.scanner.unclosed
         if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
             raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+        if _earlier and getattr(e, "scan_from", None) is not None:
+            from shardy_py.syntax.salvage import salvaged_error
+
+            first = salvaged_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
+                                                           _earlier=False, _salvage=True))
+            if first is not None:
+                raise first from None
         first = earlier_error(text, e, lambda prefix: parse_module(
             prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
             lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)

@@ -165,38 +165,6 @@ class LineIndex:
         return i + self.first_line, offset - self.starts[i] + 1
 
 
-_PRETTY_CLOSERS = {">": "<", "]": "[", ")": "(", "}": "{"}
-_STRING_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"')
-
-
-def pretty_body_failure(source: str, lt: int) -> tuple[int, str] | None:
-    """MLIR's ``parseDialectSymbolBody`` from the '<' at ``lt``: the body of a pretty dialect attribute or type
-    is scanned character by character (comments too; strings by the lexer) to its matching '>'.  Returns the
-    error (offset, message) when it does not get there: at the last string it lexed (its current token), else
-    at the '<'; None when the body closes."""
-    nested: list[str] = []
-    at, i, n = lt, lt, len(source)
-    while i < n:
-        c = source[i]
-        i += 1
-        if c in "<[({":
-            nested.append(c)
-        elif c == "-" and source.startswith(">", i):
-            i += 1
-        elif c in _PRETTY_CLOSERS:
-            if nested[-1] != _PRETTY_CLOSERS[c]:
-                return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
-            nested.pop()
-            if not nested:
-                return None
-        elif c == '"':
-            m = _STRING_TOKEN.match(source, i - 1)
-            if m is None:
-                return i - 1, "expected '\"' in string literal"
-            at, i = i - 1, m.end()
-    return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
-
-
 class Scanner:
     """Find the op/region skeleton of ``text``."""
 
@@ -217,6 +185,8 @@ class Scanner:
 
     #: The error for a region the text ends in (set when met: see ``next_item``).
     unclosed: ParseError | None = None
+    #: The error of the op whose scan failed, kept while the text before it is built (``salvage`` only).
+    pending: ParseError | None = None
 
     def skip_ws(self, pos: int) -> int:
         return _SKIP_WS.match(self.text, pos).end()
@@ -257,7 +227,8 @@ class Scanner:
         c = self.text[pos]
         if c == "}":
             if opened is None:
-                raise self.error(pos, "unexpected '}' with no open region")
+                raise self.error(wrong_token_offset(self.text, pos),  # (MLIR: a wrong token, after the text before it)
+                                 "expected operation name in quotes, found '}' with no region open")
             return None
         if c == "^":
             return RawLabel(pos, self.scan_label(pos))
@@ -341,7 +312,7 @@ class Scanner:
             m = _STRUCT.search(text, pos)
             if m is None:
                 if stack:
-                    raise self._cut_off(*self._open_brackets(start, self.n, op), self.n)
+                    raise _bracket_error(self, start, self.n, op)
                 op.end = self._next_op_in(stretch, self.n, state, start)
                 return op
             t = m.group()
@@ -351,7 +322,9 @@ class Scanner:
                 continue
             if t == '"':
                 end = text.find("\n", s)  # (MLIR's lexer: at the line break the string runs into)
-                raise self.error(end if end >= 0 else max(self.n - 1, s), "expected '\"' in string literal")
+                error = self.error(end if end >= 0 else max(self.n - 1, s), "expected '\"' in string literal")
+                error.scan_limit = s  # (MLIR lexes the string when its parse gets there)
+                raise error
             if not stack and s > stretch and t in "\n{}([<":
                 end = self._next_op_in(stretch, s, state, start)
                 if end < s:
@@ -405,61 +378,8 @@ class Scanner:
                 op.end = s  # closes the enclosing region
                 return op
             if stack:
-                raise self._cut_off(*self._open_brackets(start, s, op), s)
+                raise _bracket_error(self, start, s, op)
             raise self.error(s, f"unexpected '{t}'")
-
-    def _open_brackets(self, start: int, limit: int, op: RawOp) -> tuple[list[int], list[str], list[int]]:
-        """The brackets of the op at ``start`` still open at ``limit`` (the scan of ``_scan_op`` again, on the
-        error path only): where each opened, which, and the line breaks met directly inside the innermost."""
-        text = self.text
-        regions = {r.start: r.end for r in op.regions}
-        opened: list[int] = []
-        stack: list[str] = []
-        breaks: list[list[int]] = []
-        pos = start
-        while (m := _STRUCT.search(text, pos, limit)) is not None:
-            t, s, pos = m.group(), m.start(), m.end()
-            if s in regions:
-                pos = regions[s]
-            elif len(t) > 1 and t[0] in '"/' or t == "->":
-                continue
-            elif t == "\n":
-                if stack:
-                    breaks[-1].append(s)
-            elif t in "([<{":
-                stack.append(t)
-                opened.append(s)
-                breaks.append([])
-            elif stack and stack[-1] == _CLOSERS.get(t):
-                stack.pop()
-                opened.pop()
-                breaks.pop()
-        return opened, stack, breaks[-1] if breaks else []
-
-    def _cut_off(self, opened: list[int], stack: list[str], breaks: list[int], limit: int) -> ParseError:
-        """The error of a bracket mismatch at ``limit`` (``stack``: the brackets still open, ``opened``: where,
-        ``breaks``: the line breaks met directly inside the innermost), as MLIR's token-by-token parser meets it:
-        a pretty dialect name's ``<...>`` that does not close is "unbalanced '<' character in pretty dialect
-        name" (MLIR scans such a body to its matching '>'); a bracket whose text stops at a line end, the next
-        line starting an op or closing a region, is a wrong token there; else a wrong token at ``limit``.  Each
-        wrong token is reported after the text before it."""
-        text = self.text
-        for at, bracket in zip(opened, stack, strict=True):
-            if bracket == "<" and _PRETTY_NAME_BEFORE.search(text, max(0, at - 200), at):
-                failure = pretty_body_failure(self.source, at)
-                if failure is not None:
-                    return self.error(*failure)
-                break
-        closer = {"(": "')'", "[": "']'", "<": "'>'", "{": "'}'"}[stack[-1]]
-        where = f"the '{stack[-1]}' opened at {':'.join(map(str, self.lines.locate(opened[-1])))}"
-        for nl in breaks:
-            nxt = self.skip_ws(nl + 1)
-            if nxt <= limit and (_OP_HEAD.match(text, nxt) or text.startswith("}", nxt)):
-                word = re.match(r"\S{1,20}", text[nxt:])
-                return self.error(wrong_token_offset(text, nxt),
-                                  f"expected {closer} or more of {where}, found '{word.group()}'")
-        found = repr(text[limit]) if limit < self.n else "the end of the input"
-        return self.error(wrong_token_offset(text, limit), f"expected {closer} to close {where}, found {found}")
 
     def _next_op_in(self, start: int, end: int, state: list[bool], op_start: int) -> int:
         """Where the next op starts in the op's top-level text ``[start, end)`` (``end`` if none).
@@ -625,6 +545,13 @@ def _has_no_regions(text: str, start: int) -> bool:
 #: Declared ops whose '{' the scan still judges by its layout (a line break inside makes it a region), as
 #: it did while their syntax was hand-written: a malformed op reports the error it reported then.
 _BRACES_THE_SCAN_JUDGES = ("sdy.", "func.return")
+
+
+def _bracket_error(scanner: Scanner, start: int, limit: int, op: RawOp) -> ParseError:
+    """The error of the op at ``start`` whose brackets do not match at ``limit`` (``scan_errors``)."""
+    from shardy_py.syntax.scan_errors import cut_off, open_brackets
+
+    return cut_off(scanner, *open_brackets(scanner, start, limit, op), limit)
 
 
 def scan(text: str, lines: LineIndex) -> list:
