@@ -66,8 +66,8 @@ def test_deleted_lines_get_jaxlibs_verdict(run, ds) -> None:
 
 
 def test_verdicts_agree(run, ds) -> None:
-    assert len(_examples(run, ds, verdict_only=True)) <= 2, "\n".join(_examples(run, ds, verdict_only=True))
+    assert _examples(run, ds, verdict_only=True) == []
 
 
 def test_disagreements_stay_under_the_measured_rate(run, ds) -> None:
-    assert ds.disagreements(run.counts) <= 0.04 * CASES, "\n".join(_examples(run, ds)[:20])
+    assert ds.disagreements(run.counts) <= 0.01 * CASES, "\n".join(_examples(run, ds)[:20])  # (100k run: 0.26%)
