@@ -100,3 +100,39 @@ def _body_end(text: str, pos: int, n: int) -> int:
 
 
 _CLOSER_OF = {"<": ">", "(": ")", "[": "]", "{": "}"}
+
+
+#: A value or block-argument name that starts with a digit and goes on with a letter (``%0sdy``): MLIR's
+#: lexer reads a suffix id that starts with a digit as digits only (``%0``), then a token that does not fit.
+_DIGIT_LED = re.compile(r"%\d+[A-Za-z_$.\-]")
+_DIGIT_LED_NEXT = re.compile(r'("(?:[^"\\\n]|\\.)*"?)|([#!][A-Za-z_][A-Za-z0-9_$.\-]*<)|(%\d+(?=[A-Za-z_$.\-]))')
+_RESULT_LIST_BEFORE = re.compile(r"(?:%[\w$.\-]+(?::\d+)?[ \t]*,[ \t]*)*\Z")
+
+
+def first_digit_led_name(text: str) -> tuple[int, str] | None:
+    """(offset, message) of the first ``%<digits><letter...>`` outside strings and dialect bodies of
+    ``text`` (comments blanked), where MLIR stops: just after the digits. A result name there is MLIR's
+    "expected '=' after SSA name", a ``.`` its lexer's ellipsis error; elsewhere the token after ``%<digits>``
+    is what no syntax takes. None for most texts (one search)."""
+    if _DIGIT_LED.search(text) is None:
+        return None
+    pos, n = 0, len(text)
+    while (m := _DIGIT_LED_NEXT.search(text, pos, n)) is not None:
+        if m.group(3) is None:
+            if m.group(2) is not None:
+                body_end = _body_end(text, m.end(), n)
+                pos = m.end() if body_end < 0 else body_end
+            else:
+                pos = m.end()
+            continue
+        at = m.end()
+        if text[at] == "." and not text.startswith("...", at):
+            return at + 1, "expected three consecutive dots for an ellipsis"
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        before = text[line_start:m.start()].lstrip(" \t")
+        if _RESULT_LIST_BEFORE.match(before) and re.match(r"[\w$.\-]*(?::\d+)?[ \t]*[,=:]", text[at:]):
+            return at, "expected '=' after SSA name"
+        word = re.match(r"[\w$.\-]+", text[at:]).group()
+        return at, f"unexpected '{word}' after the SSA name '{m.group(3)}' (a name that starts with a digit is " \
+                   "digits only)"
+    return None

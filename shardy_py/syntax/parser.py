@@ -24,7 +24,7 @@ from shardy_py.syntax.declared import parse_custom
 from shardy_py.syntax.earlier_errors import earlier_error
 from shardy_py.syntax.generic_parser import parse_generic
 from shardy_py.syntax.known_ops import check_known_op
-from shardy_py.syntax.lexer_check import first_lexer_error, first_odd_character
+from shardy_py.syntax.lexer_check import first_digit_led_name, first_lexer_error, first_odd_character
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.opaque_ops import INHERENT_ATTRIBUTES, OpaqueOpReader
 from shardy_py.syntax.scanner import (
@@ -371,6 +371,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     if (bad := _NOT_WHITE_SPACE.search(blanked)) is not None:
         _reject_control_character(blanked, bad.start(), filename, first_line)
     odd = first_odd_character(blanked)
+    digit_led = first_digit_led_name(blanked)
     if _salvage:
         from shardy_py.syntax.salvage import SalvageParser
 
@@ -413,6 +414,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
             raise p.scanner.pending  # (a salvage parse whose cut op was an alias definition)
         if odd is not None:
             raise p.error(odd, "unexpected character")
+        if digit_led is not None:
+            raise p.error(*digit_led)
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
         check_alias_uses(p, set(alias_names))
@@ -422,6 +425,8 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except ParseError as e:
         if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
             raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
+        if digit_led is not None and digit_led[0] <= p.scanner.skip_ws(e.offset) and digit_led[0] != e.offset:
+            raise p.error(*digit_led) from None  # (MLIR's parse stops there first)
         lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
         if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
             raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)

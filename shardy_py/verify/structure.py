@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Operation
-from shardy_py.syntax.known_ops import CLOSED_DIALECTS, TERMINATORS
+from shardy_py.syntax.known_ops import CLOSED_DIALECTS, REGISTERED_OPS, TERMINATORS
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure
 
@@ -27,6 +27,13 @@ def name_position(op: Operation) -> tuple[int, int]:
 
 def _closed(op: Operation) -> bool:
     return op.name.split(".", 1)[0] in CLOSED_DIALECTS
+
+
+def _never_a_terminator(op: Operation) -> bool:
+    """An op MLIR knows is no terminator: of a dialect we declare in full, or a registered op we keep as written
+    (``arith``: none of its ops is one)."""
+    dialect = op.name.split(".", 1)[0]
+    return dialect in CLOSED_DIALECTS or op.name in REGISTERED_OPS.get(dialect, ())
 
 
 def verify_block_terminators(op: Operation, ctx: Context) -> Failure | None:
@@ -62,7 +69,7 @@ def _verify_block(block: Block) -> Failure | None:
         return Failure("empty block: expect at least a terminator", (), (holder.loc.line, holder.loc.column))
     if ops:
         last = ops[-1]
-        if last.name not in TERMINATORS and _closed(last) and last.name != "builtin.module":
+        if last.name not in TERMINATORS and _never_a_terminator(last) and last.name != "builtin.module":
             return Failure(f"block with no terminator, has '{last.name}'", (), name_position(last))
     return None
 
