@@ -28,7 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--interpret", "-interpret", action="store_true", help=argparse.SUPPRESS)
 
 
-def _parse_args_attr(text: str):
+def parse_args_attr(text: str):
     """The --args tensors; raises ValueError with stablehlo-translate's message."""
     from shardy_py.interpreter.values import from_dense
     from shardy_py.ir.dense_attrs import DenseElementsAttr
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     source, name = read
     try:
-        inputs = _parse_args_attr(args.args)
+        inputs = parse_args_attr(args.args)
     except ValueError as e:
         print(f"<unknown>:0: error: {e}", file=sys.stderr)
         return 1

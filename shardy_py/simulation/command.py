@@ -31,7 +31,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Simulate FILE and print the report; returns the exit status."""
     from shardy_py.cli import report
-    from shardy_py.interpreter.command import _parse_args_attr
+    from shardy_py.interpreter.command import parse_args_attr
     from shardy_py.passes.partition_command import partitioner_options, read_and_verify
     from shardy_py.simulation.simulate import SimulationError, simulate
 
@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return parsed
     module, source, name = parsed
     try:
-        inputs = _parse_args_attr(args.args)
+        inputs = parse_args_attr(args.args)
     except ValueError as e:
         print(f"shardy-py simulate: --args: {e}", file=sys.stderr)
         return 2
