@@ -212,3 +212,16 @@ def test_a_block_of_an_arith_op_alone_has_no_terminator():
     text = "func.func @f() -> tensor<8xf32> {\n  %cst = arith.constant dense<0.0> : tensor<8xf32>\n}"
     d = shardy_py.verify(shardy_py.parse(text))
     assert [(x.line, x.column, x.message) for x in d][:1] == [(2, 10, "block with no terminator, has 'arith.constant'")]
+
+
+def test_a_tensor_type_with_a_comma_and_no_encoding_is_read_as_jaxlib_reads_it():
+    """``tensor<f32,>``: MLIR's encoding is optional after the comma (CI's atheris session: we rejected it)."""
+    text = ("func.func @main(%arg0: tensor<4xf32,>) -> tensor<4xf32> {\n"
+            "  %0 = \"stablehlo.abs\"(%arg0) : (tensor<4xf32, >) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}")
+    module = shardy_py.parse(text)
+    assert shardy_py.verify(module) == []
+    pytest.importorskip("jax", reason="the oracle is jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    from jaxlib_worker import shared_worker
+
+    answer = shared_worker().call("module", text=text, pipeline="builtin.module()", verify=True)
+    assert answer["ok"] and answer["pretty"] == str(module)

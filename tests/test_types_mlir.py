@@ -26,6 +26,10 @@ from shardy_py.syntax.attr_reader import AttrReader, parse_mlir_type
     ("tensor<? x 4 x f32>", T.RankedTensorType, "tensor<?x4xf32>"),
     ("tensor<*xf32>", T.UnrankedTensorType, "tensor<*xf32>"),
     ("tensor<4x4xf32,#foo.enc>", T.RankedTensorType, "tensor<4x4xf32, #foo.enc>"),
+    # (the encoding is an optional attribute after the comma: jaxlib 0.12 reads `tensor<f32,>` as `tensor<f32>`;
+    # found by CI's atheris session with MLIR's verdict, where we had rejected it)
+    ("tensor<f32,>", T.RankedTensorType, "tensor<f32>"),
+    ("tensor<4xf32, >", T.RankedTensorType, "tensor<4xf32>"),
     ("tensor<4x?xf32, #stablehlo.type_extensions<bounds = [?, 4]>>", T.RankedTensorType,
      "tensor<4x?xf32, #stablehlo.bounds<?, 4>>"),
     ("vector<4x[8]xf32>", T.VectorType, "vector<4x[8]xf32>"),

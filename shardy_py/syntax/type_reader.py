@@ -240,7 +240,9 @@ class TypeReader:
         shape = _dims_of(self.text, dims)
         el, pos = self._element(pos, end, "tensor")
         enc = None
-        if (p := self.optional(pos, end, ",")) is not None:
+        if (p := self.optional(pos, end, ",")) is not None and self.optional(p, end, ">") is not None:
+            pos = p  # (MLIR's encoding is an optional attribute: `tensor<f32,>` is `tensor<f32>`)
+        elif p is not None:
             enc_at = self.skip(p)
             attr, pos = self.attribute(enc_at, end)
             bounds = getattr(attr, "bounds", None)
