@@ -28,10 +28,15 @@ def check_alias_definition(p, name: str, start: int, end: int, defined: dict) ->
         kind = "type" if name[0] == "!" else "attribute"
         raise p.error(text.rfind(name, 0, start), f"redefinition of {kind} alias id '{name[1:]}'")
     if _USES_AN_ALIAS.search(text, start, end):
+        uses = False
         for m in _ALIAS_CANDIDATE.finditer(text, start, end):  # (a definition reads the aliases defined before it)
-            if m.group() not in defined and not _in_string(text, m.start()):
+            if _in_string(text, m.start()):
+                continue
+            if m.group() not in defined:
                 raise p.error(m.end(), f"undefined symbol alias id '{m.group()[1:]}'")
-        return  # (a value written with other aliases: checked where it is used)
+            uses = True
+        if uses:
+            return  # (a value written with other aliases: checked where it is used)
     reader = AttrReader(text)
     try:
         _, pos = reader.type(start, end) if name[0] == "!" else reader.attribute(start, end)

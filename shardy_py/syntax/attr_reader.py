@@ -259,7 +259,7 @@ def _cached_attribute(text: str):
     try:
         return _whole(reader, reader.attribute, text), None
     except AttrSyntaxError as e:
-        return None, e
+        return None, AttrSyntaxError(e.message, e.offset)  # (not ``e``: its traceback holds the reader's frames)
     except RecursionError:
         return None, AttrSyntaxError("attribute nested too deeply", 0)
 
@@ -270,7 +270,7 @@ def _cached_type(text: str):
     try:
         return _whole(reader, reader.type, text), None
     except AttrSyntaxError as e:
-        return None, e
+        return None, AttrSyntaxError(e.message, e.offset)  # (a fresh error: none of the reader's frames kept)
     except RecursionError:
         return None, AttrSyntaxError("type nested too deeply", 0)
 

@@ -364,7 +364,7 @@ def _convert_lark_error(e: lark.exceptions.LarkError, text: str) -> AttrSyntaxEr
     if isinstance(e, lark.exceptions.VisitError):
         orig = e.orig_exc
         if isinstance(orig, AttrSyntaxError):
-            return orig
+            return AttrSyntaxError(orig.message, orig.offset)  # (without the transformer's frames)
         return AttrSyntaxError(str(orig), 0)
     if isinstance(e, lark.exceptions.UnexpectedToken):
         tok = e.token
@@ -417,8 +417,8 @@ def _escape_offset(text: str) -> int:
 def parse_sdy(text: str, start: str = "attribute"):
     """Parse ``text`` with grammar rule ``start``; raise ``AttrSyntaxError`` (offset in ``text``)."""
     value, err = _parse_cached(text, start)
-    if err is not None:
-        raise err
+    if err is not None:  # (a fresh error each time: raising the cached one would keep this call's frames)
+        raise AttrSyntaxError(err.message, err.offset)
     return value
 
 

@@ -94,7 +94,9 @@ _ATTR_FAILURES: dict[object, Failure | None] = {}
 #: reused while it is there): a lookup without hashing or comparing attributes.
 _ATTR_FAILURES_BY_ID: dict[int, tuple[object, Failure | None]] = {}
 _CLEAN_CONTENTS: dict[tuple, dict[tuple, bool]] = {}
-_CACHE_LIMIT = 1 << 18
+#: Entries a shared cache may hold from one ``verify`` call to the next (each holds attributes or op parts
+#: alive: a long fuzzing session over many small modules grew past 4 GB with 1 << 18).
+_CACHE_LIMIT = 1 << 15
 #: (``_Run._content_key`` takes ``sdy.sharding`` and ``sdy.sharding_rule``: their verdicts depend only
 #: on the op's name, operand and result types, enclosing manual axes and the module's meshes, no other
 #: value's sharding.)
