@@ -61,9 +61,15 @@ def _groups(conv, axes, mesh, mesh_or_ref):
     return replica_groups(list(axes), mesh, mesh_or_ref, conv.rgv3)
 
 
-def _all_gather(conv, b: Builder, value, dim: int, groups, result_shape, loc):
-    props = {"all_gather_dim": i64(dim), "channel_handle": channel_handle(conv.channel()),
-             "replica_groups": groups, "use_global_device_ids": UNIT_ATTR}
+def collective_properties(conv, groups, **props) -> dict:
+    """A stablehlo collective's properties: ``props``, a fresh channel, ``groups``, global device ids."""
+    return {**props, "channel_handle": channel_handle(conv.channel()), "replica_groups": groups,
+            "use_global_device_ids": UNIT_ATTR}
+
+
+def all_gather(conv, b: Builder, value, dim: int, groups, result_shape, loc):
+    """``value`` gathered along ``dim`` over ``groups`` (a stablehlo.all_gather with a fresh channel)."""
+    props = collective_properties(conv, groups, all_gather_dim=i64(dim))
     return b.create("stablehlo.all_gather", [value], result_types=[_tensor(result_shape, value.type)],
                     properties=props, loc=loc).results[0]
 
@@ -84,7 +90,7 @@ def convert_all_gather(conv, op: Operation) -> None:
             shape = list(value.type.shape)
             if shape[dim] >= 0:
                 shape[dim] *= size
-            value = _all_gather(conv, b, value, dim, groups, shape, op.loc)
+            value = all_gather(conv, b, value, dim, groups, shape, op.loc)
         conv.replace(op, [value])
         return
     local_shape = list(value.type.shape)
@@ -92,7 +98,7 @@ def convert_all_gather(conv, op: Operation) -> None:
     all_axes = [a for d in gathered for a in axes_per_dim[d]]
     value = reshape(b, value, [1, *local_shape], op.loc)
     groups, size = _groups(conv, all_axes, mesh, out.mesh_or_ref)
-    value = _all_gather(conv, b, value, 0, groups, [size, *local_shape], op.loc)
+    value = all_gather(conv, b, value, 0, groups, [size, *local_shape], op.loc)
     value = reshape(b, value, [*factors, *local_shape], op.loc)
     perm = []
     for i in range(len(local_shape)):
@@ -107,9 +113,8 @@ def convert_all_gather(conv, op: Operation) -> None:
 
 
 def _reducing(conv, b: Builder, name: str, value, result_type, groups, reduction: str, loc, **props):
-    properties = {**props, "channel_handle": channel_handle(conv.channel()), "replica_groups": groups,
-                  "use_global_device_ids": UNIT_ATTR}
-    new = b.create(name, [value], result_types=[result_type], properties=properties, regions=1, loc=loc)
+    new = b.create(name, [value], result_types=[result_type], properties=collective_properties(conv, groups, **props),
+                   regions=1, loc=loc)
     reduction_body(new, value.type.element_type, reduction)
     return new.results[0]
 

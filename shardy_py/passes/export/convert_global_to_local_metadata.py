@@ -16,6 +16,7 @@ from shardy_py.ir.attrs import DimensionShardingAttr, MeshAttr, TensorShardingAt
 from shardy_py.ir.ops import Operation
 from shardy_py.ir.types import RankedTensorType
 from shardy_py.passes.data_flow import set_attribute
+from shardy_py.passes.export.resolve_single_device_sharding import global_mesh_of
 from shardy_py.passes.func_calls import arg_sharding, result_sharding, sym_name
 from shardy_py.passes.meshes import MeshTable
 from shardy_py.passes.shardings import get_sharding
@@ -24,11 +25,9 @@ PARAMETERS = "sdy.parameters_shardings"
 OUTPUTS = "sdy.output_shardings"
 
 
-def _first_mesh_with_axes(module_op: Operation) -> MeshAttr:
-    for op in module_op.regions[0].blocks[0].ops:
-        if op.name == "sdy.mesh" and op.properties["mesh"].axes:
-            return op.properties["mesh"]
-    return MeshAttr(())
+def _first_mesh_with_axes(module_op: Operation, table: MeshTable) -> MeshAttr:
+    found = global_mesh_of(module_op)
+    return table.lookup(found[0]) if found is not None else MeshAttr(())
 
 
 def _written_out(sharding: TensorShardingAttr | None, value_type, table: MeshTable,
@@ -58,7 +57,7 @@ def set_module_sharding_metadata(module_op: Operation) -> None:
     if main is None:
         return
     table = MeshTable(block)
-    default_mesh = _first_mesh_with_axes(module_op)
+    default_mesh = _first_mesh_with_axes(module_op, table)
     props = main.properties
     arg_types = props.get("arg_types") or []
     params = [_written_out(arg_sharding(main, i), t, table, default_mesh) for i, t in enumerate(arg_types)]

@@ -15,12 +15,11 @@ results are combined over those axes, on the operand's mesh, with fresh channels
 Found against jaxlib 0.12 (tests/test_passes_convert_global_to_local_reduce.py)."""
 from __future__ import annotations
 
-from shardy_py.ir.attrs import UNIT_ATTR
 from shardy_py.ir.builder import Builder
 from shardy_py.ir.clone import clone_region
 from shardy_py.ir.ops import Operation
-from shardy_py.ir.types import RankedTensorType
-from shardy_py.passes.export.export_utils import channel_handle, i64, i64_array, replica_groups, reshape
+from shardy_py.passes.export.convert_global_to_local_collectives import all_gather, collective_properties
+from shardy_py.passes.export.export_utils import i64_array, replica_groups, reshape
 from shardy_py.rules.props import ints_prop
 from shardy_py.verify.axes import sort_and_merge
 
@@ -59,9 +58,8 @@ def convert_reduce(conv, op: Operation) -> None:
     n = len(op.results)
     if n == 1:
         result = op.results[0]
-        props = {"channel_handle": channel_handle(conv.channel()), "replica_groups": groups,
-                 "use_global_device_ids": UNIT_ATTR}
-        summed = b.create("stablehlo.all_reduce", [result], result_types=[result.type], properties=props, loc=op.loc)
+        summed = b.create("stablehlo.all_reduce", [result], result_types=[result.type],
+                          properties=collective_properties(conv, groups), loc=op.loc)
         summed.regions.append(clone_region(op.regions[0], summed))
         result.replace_uses_with_if(summed.results[0], lambda use: use.op is not summed)
         return
@@ -70,10 +68,7 @@ def convert_reduce(conv, op: Operation) -> None:
         shape = tuple(result.type.shape)
         column = reshape(b, result, shape + (1,), op.loc)
         columns.add(id(column.owner))
-        props = {"all_gather_dim": i64(len(shape)), "channel_handle": channel_handle(conv.channel()),
-                 "replica_groups": groups, "use_global_device_ids": UNIT_ATTR}
-        gathered.append(b.create("stablehlo.all_gather", [column], properties=props, loc=op.loc, result_types=[
-            RankedTensorType.get(shape + (count,), result.type.element_type)]).results[0])
+        gathered.append(all_gather(conv, b, column, len(shape), groups, shape + (count,), op.loc))
     again = b.create("stablehlo.reduce", gathered + list(op.operands[n:]), result_types=[r.type for r in op.results],
                      properties={"dimensions": i64_array([len(op.results[0].type.shape)])}, loc=op.loc)
     again.regions.append(clone_region(op.regions[0], again))
