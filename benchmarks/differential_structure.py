@@ -388,6 +388,25 @@ class Run:
             self.record(label, name, mutant, mine, theirs, kind)
 
 
+def replay(recorded: Path, out: Path | None) -> int:
+    """Judge the mutants of an earlier ``--out`` file again with today's shardy_py; print how many still
+    disagree, per kind, and write those to ``out``. Returns 1 when any unpinned one remains."""
+    counts: Counter = Counter()
+    still = []
+    for line in recorded.read_text().splitlines():
+        ex = json.loads(line)
+        mine = ours(ex["text"])
+        kind = category(mine, ex["jaxlib"], ex["text"])
+        counts["replayed"] += 1
+        counts[kind or "agree"] += 1
+        if kind is not None:
+            still.append({**ex, "kind": kind, "ours": mine})
+    print(f"replayed {counts['replayed']}: {dict(sorted(counts.items()))}")
+    if out:
+        out.write_text("".join(json.dumps(ex) + "\n" for ex in still))
+    return 1 if disagreements(counts) else 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -397,10 +416,15 @@ def main() -> None:
     ap.add_argument("--jax-programs", type=Path, default=None, help="a directory of lowered JAX programs")
     ap.add_argument("--out", type=Path, default=None, help="write the disagreements here (JSON lines)")
     ap.add_argument("--report-every", type=int, default=5000)
+    ap.add_argument("--replay", type=Path, default=None,
+                    help="judge again, ours only, the mutants of an earlier run's --out file (jaxlib's verdicts "
+                         "as recorded there)")
     args = ap.parse_args()
     if args.worker:
         jaxlib_worker()
         return
+    if args.replay:
+        sys.exit(replay(args.replay, args.out))
     sys.setrecursionlimit(10000)
     started = time.time()
     jaxlib = Jaxlib()
