@@ -2,10 +2,12 @@
 
     python benchmarks/differential_structure.py --cases 100000 --seed 0 --out /tmp/dstruct.jsonl
     python benchmarks/differential_structure.py --cases 2000 --jax-programs /tmp/jax_programs
+    python benchmarks/differential_structure.py --cases 2000 --corpus .ci/fuzz-corpus
 
 Seeds are real modules that jaxlib accepts: Shardy's test chunks (``$SHARDY_CONFORMANCE/ir`` and
 ``transforms``), StableHLO's (``$SHARDY_CONFORMANCE/stablehlo/tests``) and, with
-``--jax-programs DIR``, the JAX programs of tests/data/jax_programs lowered into DIR. Each mutant
+``--jax-programs DIR``, the JAX programs of tests/data/jax_programs lowered into DIR, and with
+``--corpus DIR`` the inputs of a fuzzing corpus (tests/fuzz_parse.py's) that both sides accept. Each mutant
 changes one thing of a seed: deletes, duplicates or swaps a line, renames a value use, changes a
 type, cuts a line, changes a number (a dimension), renames an op. Both sides judge it: jaxlib
 (``ir.Module.parse``, which verifies, in a worker subprocess since jaxlib can crash) and
@@ -91,8 +93,11 @@ def chunks(path: Path) -> list[str]:
     return [c for c in SPLIT.split(path.read_text(errors="replace")) if c.strip()]
 
 
-def seed_texts(conformance: Path | None, jax_programs: Path | None = None) -> list[tuple[str, str]]:
-    """(label, text) of every candidate seed, in a fixed order."""
+def seed_texts(conformance: Path | None, jax_programs: Path | None = None,
+               corpus: Path | None = None) -> list[tuple[str, str]]:
+    """(label, text) of every candidate seed, in a fixed order: conformance chunks, lowered JAX programs,
+    then the inputs of a fuzzing corpus (``corpus``: every file that is UTF-8 text under 20,000
+    characters; the run keeps only those both sides accept)."""
     out: list[tuple[str, str]] = []
     if conformance is not None:
         for sub in ("ir", "transforms", "stablehlo/tests"):
@@ -106,6 +111,14 @@ def seed_texts(conformance: Path | None, jax_programs: Path | None = None) -> li
     if jax_programs is not None and jax_programs.is_dir():
         for path in sorted(jax_programs.glob("*.mlir")):
             out.append((f"jax:{path.name}", path.read_text()))
+    if corpus is not None and corpus.is_dir():
+        for path in sorted(p for p in corpus.iterdir() if p.is_file()):
+            try:
+                text = path.read_bytes().decode()
+            except UnicodeDecodeError:
+                continue
+            if len(text) < 20000 and "\0" not in text:
+                out.append((f"corpus:{path.name}", text))
     return out
 
 
@@ -414,6 +427,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--conformance", type=Path, default=Path(os.environ.get("SHARDY_CONFORMANCE", "")) or None)
     ap.add_argument("--jax-programs", type=Path, default=None, help="a directory of lowered JAX programs")
+    ap.add_argument("--corpus", type=Path, default=None,
+                    help="a fuzzing corpus directory (tests/fuzz_parse.py's, e.g. .ci/fuzz-corpus) whose inputs "
+                         "both sides accept are seeds too")
     ap.add_argument("--out", type=Path, default=None, help="write the disagreements here (JSON lines)")
     ap.add_argument("--report-every", type=int, default=5000)
     ap.add_argument("--replay", type=Path, default=None,
@@ -428,7 +444,7 @@ def main() -> None:
     sys.setrecursionlimit(10000)
     started = time.time()
     jaxlib = Jaxlib()
-    run = Run(seed_texts(args.conformance, args.jax_programs), jaxlib)
+    run = Run(seed_texts(args.conformance, args.jax_programs, args.corpus), jaxlib)
     print(f"seeds: {len(run.seeds)} accepted by both ({run.counts[STRUCTURE_CATEGORY]} valid seeds we reject)",
           flush=True)
     rng = random.Random(args.seed)
