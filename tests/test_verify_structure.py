@@ -176,7 +176,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "colon_without_the_types": (
         "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
         "    stablehlo.return %a :\n  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
-        3, 26, "'stablehlo.return': expected a type"),
+        3, 26, "expected non-function type"),
     "operands_without_their_types": (
         "func.func @main(%a: tensor<i1>) -> tensor<i1> {\n  %0 = \"stablehlo.case\"(%a) ({\n"
         "    stablehlo.return %a, %a\n  }) : (tensor<i1>) -> tensor<i1>\n  return %0 : tensor<i1>\n}\n",
@@ -186,10 +186,10 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         "result_layouts = [dense<0> : tensor<1xindexi32>]} : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
         2, 101, "expected a type"),
     "type_cut_at_the_end_of_its_line": (F + "  %0 = stablehlo.abs %a : tensor<8xf32>\n  return %0 : tensor<8\n}\n",
-                                        3, 23, "expected '>'"),
+                                        3, 23, "expected 'x' in dimension list"),
     "type_cut_before_a_blank_line_and_an_op": (
         F + "  %0 = stablehlo.abs %a : tensor<8x\n\n  %1 = stablehlo.abs %0 : tensor<8xf32>\n" + RET,
-        2, 36, "expected '>'"),
+        2, 36, "expected non-function type"),
     "pretty_dialect_name_not_closed": (
         "func.func @main(%a: tensor<8xf32> {sdy.sharding = #sdy.sharding<@\n"
         '  %0 = stablehlo.abs %a {x.y = "s"} : tensor<8xf32>\n' + RET,
@@ -250,7 +250,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         2, 35, "duplicate key 'x.y' in dictionary attribute"),
     "function_arguments_left_open_before_an_op": (
         "func.func @main(\n\n// a comment\nsdy.mesh @m = <[\"a\"=2]>\n  %a: tensor<8xf32>) -> tensor<8xf32> {\n"
-        "  return %a : tensor<8xf32>\n}\n", 1, 17, "expected a type"),
+        "  return %a : tensor<8xf32>\n}\n", 1, 17, "expected non-function type"),
     "keyword_missing_at_the_end_of_an_op": (
         "func.func @main(%a: tensor<1x4x4x1xf32>, %b: tensor<1x1x1x1xf32>) -> tensor<1x4x4x1xf32> {\n"
         "  %0 = stablehlo.convolution(%a, %b)\n\n  return %a : tensor<1x4x4x1xf32>\n}\n",

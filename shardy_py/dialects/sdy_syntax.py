@@ -173,7 +173,7 @@ def parse_constant(cur, state) -> None:
     if not m:
         raise cur.error(f"expected an elements attribute like dense<...>, found {cur.found()}")
     if cur.pos < cur.end and cur.text[cur.pos] == "<":
-        cur.balanced()
+        cur.balanced_value(start)
     value = cur.p.norm(start, cur.pos)
     cur.expect(":", "':' and the type")
     t = cur.type()

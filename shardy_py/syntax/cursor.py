@@ -13,6 +13,7 @@ import re
 from shardy_py.errors import ParseError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.syntax import torn
 from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
 from shardy_py.syntax.scanner import is_wrong_token_error, wrong_token_offset
@@ -181,41 +182,51 @@ class Cursor:
         _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
         if err is not None:
             at = start + err.offset if text == self.text[start:self.pos] else start
-            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
-                               err.message)
+            error = self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
+                                 err.message)
+            raise self.torn(error, torn.type_error(self.p, start))
         _CHECKED_TYPES.add(t.text)
         return t
 
     def skip_type(self) -> None:
-        self.ws()
-        if self.peek("("):
-            self.balanced()
-            if self.accept("->"):
-                self.skip_type()
-            return
-        m = _PLAIN_TENSOR.match(self.text, self.pos, self.end)  # the common case, without a bracket scan
-        if m:
-            self.pos = m.end()
-            return
-        m = self.match(_TYPE_HEAD)
-        if not m:
-            raise self.error(f"expected a type, found {self.found()}")
-        if self.pos < self.end and self.text[self.pos] == "<":
-            try:
+        start = self.ws()
+        try:
+            if self.peek("("):
                 self.balanced()
-            except ParseError as unclosed:
-                if self.opname != "block label":  # (in an op, the scan's error of the bracket stands)
-                    raise
-                raise self.read_on(unclosed, lambda: self._strict_type(m.start()), placed=True) from None
+                if self.accept("->"):
+                    self.skip_type()
+                return
+            m = _PLAIN_TENSOR.match(self.text, self.pos, self.end)  # the common case, without a bracket scan
+            if m:
+                self.pos = m.end()
+                return
+            m = self.match(_TYPE_HEAD)
+            if not m:
+                raise self.error(f"expected a type, found {self.found()}")
+            if self.pos < self.end and self.text[self.pos] == "<":
+                self.balanced()
+        except ParseError as unclosed:
+            if not unclosed.message.startswith("expected a bracketed group"):
+                raise self.torn(unclosed, torn.type_error(self.p, start)) from None
+            raise
 
-    def _strict_type(self, start: int) -> None:
-        """Read the type at ``start`` with the strict reader, to the end of a block label cut where its scan failed
-        (``salvage``): its first error, placed as MLIR places it (the error path of ``skip_type``)."""
-        _, err = _cached_type(self.text[start:self.end])
-        if err is not None and not err.message.endswith("after the value"):
-            at = start + err.offset
-            raise self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
-                               err.message)
+    def balanced_value(self, start: int) -> tuple[int, int]:
+        """``balanced``, for a bracket group of the attribute value that starts at ``start``: where its brackets do
+        not balance, MLIR's first error reading the value's grammar on (``torn``)."""
+        try:
+            return self.balanced()
+        except ParseError as unclosed:
+            raise self.torn(unclosed, torn.attribute_error(self.p, start)) from None
+
+    def torn(self, unclosed: ParseError, found: tuple[int, str] | None) -> ParseError:
+        """The error of a type or an attribute at the cursor whose brackets do not balance (``unclosed``): MLIR's
+        first error reading its grammar on into the text after it (``found``, from ``syntax.torn``), wherever the
+        op's text ends (``read_on``: ``salvage`` keeps it), else ``unclosed``."""
+        if found is None:
+            return unclosed
+        error = self.p.error(*found)
+        error.read_on = True
+        return error
 
     def types(self) -> list[Type]:
         out = [self.type()]
@@ -246,6 +257,8 @@ class Cursor:
         try:
             start, end = self.balanced()
         except ParseError as unclosed:
+            if (found := torn.dictionary_error(self.p, self.pos)) is not None:
+                raise self.torn(unclosed, found) from None  # (inside a type or a literal of an entry)
             raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1)) from None
         return self.p.attr_dict(start, end)
 
@@ -308,17 +321,22 @@ class Cursor:
         if not m:
             raise self.error(f"expected an attribute value, found {self.found()}")
         pos = m.end()
-        if pos < end and text[pos] == "<":
-            pos = self.p.scanner.match_bracket(pos)
-        elif text[start] in "[{(":
-            pos = self.p.scanner.match_bracket(start)
+        try:
+            if pos < end and text[pos] == "<":
+                pos = self.p.scanner.match_bracket(pos)
+            elif text[start] in "[{(":
+                pos = self.p.scanner.match_bracket(start)
+        except ParseError as unclosed:
+            raise self.torn(unclosed, torn.attribute_error(self.p, start)) from None
         self.pos = pos
         if _TYPED_ATOM.match(text, start) and self.peek(":") and not self.peek("::"):
             save = self.pos
             self.pos += 1
             try:
                 self.skip_type()
-            except ParseError:
+            except ParseError as e:
+                if getattr(e, "read_on", False):
+                    raise  # (the literal's type, torn: MLIR reads it as the literal's)
                 self.pos = save
         return start, self.pos
 

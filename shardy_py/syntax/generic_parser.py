@@ -9,8 +9,10 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.registry import OpDecl
+from shardy_py.errors import ParseError
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Operation
+from shardy_py.syntax import torn
 from shardy_py.syntax.declared import finish
 from shardy_py.syntax.format_parse import ParseState
 from shardy_py.syntax.known_ops import results_mismatch
@@ -29,7 +31,10 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     props: dict = {}
     if cur.peek("<{"):
         cur.pos += 1
-        start, end = cur.balanced()
+        try:
+            start, end = cur.balanced()
+        except ParseError as unclosed:  # (an entry's type or literal read on as MLIR reads it: ``torn``)
+            raise cur.torn(unclosed, torn.dictionary_error(p, cur.pos)) from None
         props = p.attr_dict(start, end)[0]
         cur.expect(">", "'>' closing the properties")
         if decl is not None:

@@ -150,6 +150,8 @@ class SalvageParser(ModuleParser):
             except _RegionCut:
                 pass  # (a region its syntax asks for runs past the cut)
             except ParseError as e:
+                if getattr(e, "read_on", False):
+                    raise  # (a type or a literal read on past the cut, token by token, as MLIR reads it: ``torn``)
                 if not _MADE_BY_THE_CUT.match(e.message) and (
                         raw.end >= len(self.text) or e.offset < wrong_token_offset(self.text, raw.end)):
                     raise  # (an op cut by the end of the text is not cut: its errors before its end all stand)
