@@ -42,6 +42,9 @@ CASES = {
         _ARGS.format(cut="tensor<4xcomplex<f32"), 1, 38, "expected '>' in complex type"),
     "encoding_alias_that_is_not_defined": (
         _ARGS.format(cut="tensor<?xf32, #s"), 1, 34, "undefined symbol alias id 's'"),
+    "bounded_result_type_cut_before_the_body": (
+        "func.func @f() -> tensor<1x?xf32, #stablehlo.bounds<?, 5>\n  %0 = stablehlo.constant dense<1.0> : "
+        "tensor<1x1xf32>\n  return %0 : tensor<1x1xf32>\n}\n", 1, 58, "expected '>' in tensor type"),
     "encoding_cut_after_the_dialect_dot": (
         _FN.format(body="%0 = stablehlo.abs %a : tensor<4xf32, #stablehlo."), 3, 3, "unknown StableHLO attribute"),
     "sdy_encoding_cut_after_the_dialect_dot": (

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from shardy_py.ir import stablehlo_attrs as S
+from shardy_py.ir.types import K_DYNAMIC
 from shardy_py.syntax.attr_reader import _cached_attribute, _cached_type
 from shardy_py.syntax.scan_errors import pretty_body_failure
 from shardy_py.syntax.scanner import wrong_token_offset
@@ -82,6 +83,7 @@ class _Reader:
     def lex(self, pos: int) -> None:
         """Make the token at ``pos`` (white space skipped) the current one: ``kind``, ``start``, ``end``."""
         text = self.text
+        self.prev_end = pos  # (the end of the token before: white space and comments are skipped from there)
         pos = _WS.match(text, pos).end()
         self.start = pos
         if pos >= len(text):
@@ -197,18 +199,23 @@ class _Reader:
 
     def _tensor(self) -> str:
         self.expect("<", "expected '<' in tensor type")
+        dims = None
         if self.kind == "*":
             self.advance()
             self.x_in_dimensions()
         else:
-            self.ranked_dimensions()
+            dims = self.ranked_dimensions()
         element_at = self.start
         element = self.type()
         if self.kind == ",":
             self.advance()
-            if "#stablehlo.bounds<" in self.text[self.start:self.start + 18]:
-                raise _Unmodelled  # (its length is checked against the rank, with the type's text in the message)
+            encoding_at = self.start
             self.optional_attribute()
+            if self.text.startswith(("#stablehlo.bounds<", "#stablehlo.type_extensions<"), encoding_at):
+                bounds = getattr(_cached_attribute(self.text[encoding_at:self.prev_end])[0], "bounds", ())
+                if dims is None or len(bounds) != len(dims) or any(
+                        d != -1 and b != K_DYNAMIC for d, b in zip(dims, bounds, strict=True)):
+                    raise _Unmodelled  # (``verifyEncoding``'s messages print the type)
         self.expect(">", "expected '>' in tensor type")
         if element in _NOT_TENSOR_ELEMENTS:
             raise self.stop(element_at, "invalid tensor element type")
