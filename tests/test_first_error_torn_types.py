@@ -60,6 +60,8 @@ CASES = {
     "type_cut_to_a_letter": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : t\n}\n", 2, 14,
         "expected non-function type"),
+    "type_cut_after_the_bang": (
+        "func.func @f(%a: tensor<4xf32>) -> !\n  return %a : tensor<4xf32>\n}\n", 1, 36, "invalid type identifier"),
     "tensor_cut_at_the_end_of_the_input": (
         "func.func private @f(%a: tensor<8x", 1, 34, "expected non-function type"),
     # -- dense literals: MLIR's tensor literal grammar reads the next line's tokens

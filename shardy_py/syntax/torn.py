@@ -522,8 +522,8 @@ class _Reader:
 
 def _read(parser, pos: int, read: str, literal_only: bool) -> tuple[int, str] | None:
     aliases = parser.type_aliases.keys() | parser.attr_aliases.keys()
-    reader = _Reader(parser.text, getattr(parser.scanner, "source", parser.text), pos, dict.fromkeys(aliases, ""))
     try:
+        reader = _Reader(parser.text, getattr(parser.scanner, "source", parser.text), pos, dict.fromkeys(aliases, ""))
         getattr(reader, read)()
     except _Stop as stop:
         return None if literal_only and not stop.literal else (stop.offset, stop.message)
