@@ -39,6 +39,23 @@ def test_ragged_dot_rules(kw: dict, message: str) -> None:
     check(_ragged_dot(**kw), message)
 
 
+@pytest.mark.parametrize("config", ["precision_config", "precision_config = [#stablehlo<precision DEFAULT>]",
+                                    "precision_config = 1 : i64"])
+def test_ragged_dot_precision_config_is_an_array_of_chlo_precisions(config: str) -> None:
+    """ODS ``CHLO_PrecisionConfigAttr``, checked before the op's verifier (the 10,000-mutant run at seed 8: a
+    line cut to a bare ``precision_config``, a unit attribute, was accepted)."""
+    text = _ragged_dot().replace("{ragged_dot_dimension_numbers", "{" + config + ", ragged_dot_dimension_numbers")
+    check(text, "'chlo.ragged_dot' op attribute 'precision_config' failed to satisfy constraint: Precision Config "
+                "attribute")
+
+
+def test_ragged_dot_with_chlo_precisions_is_clean() -> None:
+    text = _ragged_dot().replace("{ragged_dot_dimension_numbers", "{precision_config = [#chlo<precision DEFAULT>, "
+                                 "#chlo<precision HIGH>], ragged_dot_dimension_numbers")
+    assert ours(text) == []
+    assert jaxlib(text) == []
+
+
 def _top_k(operand: str, k: int) -> str:
     return module(f"%x: {operand}", "tensor<4xf32>", f"""\
         %v, %i = chlo.top_k(%x, k = {k}) : {operand} -> (tensor<4xf32>, tensor<4xi32>)
