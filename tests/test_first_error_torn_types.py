@@ -54,6 +54,15 @@ CASES = {
         _FN.format(body="%0 = stablehlo.abs %a : tensor<4xf32, #stablehlo.bounds"), 2, 58, "expected '<'"),
     "dialect_type_cut_after_the_dot": (
         _FN.format(body="%0 = stablehlo.abs %a : tensor<4x!stablehlo."), 3, 3, "unknown stablehlo type: return"),
+    "dialect_type_cut_before_a_blank_line_and_the_end": (
+        "func.func private @f() -> !stablehlo.\n\n", 3, 1, "expected valid keyword"),
+    "dialect_type_mnemonic_without_its_body": (
+        "func.func private @f() -> !stablehlo.future\n\n", 1, 44, "expected '<'"),
+    "dialect_type_cut_to_an_alias_name": (
+        _FN.format(body='%0 = "stablehlo.create_token"() : () -> !sta'), 2, 47, "undefined symbol alias id 'sta'"),
+    "element_type_cut_to_an_alias_name": (
+        _FN.format(body='%0 = "stablehlo.create_token"() : () -> tensor<4x!sta>'), 2, 56,
+        "undefined symbol alias id 'sta'"),
     "function_result_type_cut": (
         _FN.format(body='%0 = "stablehlo.abs"(%a) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf6'), 2, 74,
         "expected non-function type"),
@@ -120,6 +129,12 @@ def test_first_error_is_where_mlir_stops(name: str) -> None:
 def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
     text, line, column, message = CASES[name]
     assert _first_error(text, fast_paths=False) == (line, column, message)
+
+
+def test_a_type_alias_defined_before_its_use_is_no_error() -> None:
+    text = ("!tok = !stablehlo.token\nfunc.func @f() -> !stablehlo.token {\n"
+            '  %0 = "stablehlo.create_token"() : () -> !tok\n  func.return %0 : !stablehlo.token\n}\n')
+    assert shardy_py.verify(shardy_py.parse(text)) == []
 
 
 def test_a_type_broken_across_lines_is_read_whole() -> None:

@@ -28,6 +28,8 @@ _TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu
 _ATTR_ATOM = re.compile(r'"(?:[^"\\]|\\.)*"|@(?:[\w$.]+|"(?:[^"\\]|\\.)*")(?:::@(?:[\w$.]+|"(?:[^"\\]|\\.)*"))*|'
                         r'[#!][\w$.-]*|-?0x[0-9a-fA-F]+|-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?|[A-Za-z_][\w$.]*|[\[{(]')
 _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
+#: A dialect type name without a dialect (no '.', no body): an alias's name (``Cursor.type``, aliases written out).
+_BARE_TYPE_NAME = re.compile(r"!([A-Za-z_$\-][\w$\-]*)(?![\w$.\-<])")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
 #: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
@@ -185,6 +187,8 @@ class Cursor:
             error = self.p.error(wrong_token_offset(self.text, at) if is_wrong_token_error(err.message) else at,
                                  err.message)
             raise self.torn(error, torn.type_error(self.p, start))
+        if "!" in text and _BARE_TYPE_NAME.search(text) and (found := torn.type_error(self.p, start)) is not None:
+            raise self.torn(None, found)  # (``!name``, no alias of that name: MLIR's "undefined symbol alias id")
         _CHECKED_TYPES.add(t.text)
         return t
 
@@ -218,7 +222,7 @@ class Cursor:
         except ParseError as unclosed:
             raise self.torn(unclosed, torn.attribute_error(self.p, start)) from None
 
-    def torn(self, unclosed: ParseError, found: tuple[int, str] | None) -> ParseError:
+    def torn(self, unclosed: ParseError | None, found: tuple[int, str] | None) -> ParseError:
         """The error of a type or an attribute at the cursor whose brackets do not balance (``unclosed``): MLIR's
         first error reading its grammar on into the text after it (``found``, from ``syntax.torn``), wherever the
         op's text ends (``read_on``: ``salvage`` keeps it), else ``unclosed``."""

@@ -292,14 +292,16 @@ class _Reader:
         # a pretty name without a body: the dialect reads its mnemonic from the text after the '.' on
         at = _WS.match(self.text, start + 1 + len(dialect) + 1).end()
         keyword = re.match(r"[A-Za-z_][\w$.]*", self.text[at:at + 200]) if at < len(self.text) else None
+        if keyword is None and dialect == "stablehlo":
+            raise self.stop(at, "expected valid keyword")
         if sigil == "!" and dialect == "stablehlo":
-            if keyword is not None and keyword.group() != "token":
+            if keyword.group() not in ("token", "future"):
                 raise self.stop(at, f"unknown stablehlo type: {keyword.group()}")
-            if keyword is not None and at == start + len("!stablehlo."):
-                return "dialect"  # (!stablehlo.token)
+            if at == start + len("!stablehlo.") and keyword.group() == "token":
+                return "dialect"
+            if at == start + len("!stablehlo.") and self.kind != "<":
+                raise self.wrong("expected '<'")  # (!stablehlo.future<...>)
         elif sigil == "#" and dialect == "stablehlo":
-            if keyword is None:
-                raise self.stop(at, "expected valid keyword")
             if keyword.group() not in _STABLEHLO_PRETTY:
                 raise self.stop(at, "unknown StableHLO attribute")
             if at == start + len("#stablehlo.") and self.kind != "<":
