@@ -66,6 +66,10 @@ CASES = {
     "function_result_type_cut": (
         _FN.format(body='%0 = "stablehlo.abs"(%a) : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf6'), 2, 74,
         "expected non-function type"),
+    "function_type_cut_before_its_arrow": (
+        _FN.format(body="%0 = stablehlo.reshape %a : (tensor<4xf32>)"), 2, 46, "expected '->' in function type"),
+    "generic_function_type_cut_at_its_arrow": (
+        _FN.format(body='%0 = "stablehlo.abs"(%a) : (tensor<4xf32>) -'), 2, 45, "expected '->' in function type"),
     "type_cut_to_a_letter": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : t\n}\n", 2, 14,
         "expected non-function type"),

@@ -92,7 +92,7 @@ def test_quantized_type_fields():
 @pytest.mark.parametrize(("text", "message"), [
     ("tensor<4xf32", "expected '>' to close the tensor type"),
     ("tensor<?xf32>x", "unexpected 'x' after the value"),
-    ("foo", "expected a type"),
+    ("foo", "expected non-function type"),
     ("!stablehlo.future<f32>", "future element type must be a ranked tensor"),
     ("tensor<3xf32, #stablehlo.bounds<3>>", "Static dimension 0 cannot have a bound"),
     ("tensor<" * 3000 + "f32" + ">" * 3000, "nesting deeper than"),

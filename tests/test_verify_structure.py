@@ -102,7 +102,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
                                                2, 1, "invalid block name in region with named arguments"),
     "alias_of_three_values": ("#a = 1 2 3\nfunc.func @f() { return }\n", 1, 7, "unexpected '2' after the value"),
     "alias_of_nothing": ("#a =\nfunc.func @f() { return }\n", 1, 5, "expected"),
-    "type_alias_of_no_type": ("!t = not a type\nfunc.func @f() { return }\n", 1, 5, "expected a type"),
+    "type_alias_of_no_type": ("!t = not a type\nfunc.func @f() { return }\n", 1, 5, "expected non-function type"),
     "torch_xla_debug_location_alias": ("#loc1 = /path:2901:0\nfunc.func @f() { return }\n", 1, 8,
                                        "expected an attribute"),
     "alias_of_a_dense_literal_of_another_shape": ("#a = dense<[1, 2, 3]> : tensor<2xi32>\nfunc.func @f() { return }\n",
@@ -184,7 +184,7 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "torn_type_in_an_array_attribute": (
         F + '  %0 = "stablehlo.custom_call"(%a) {call_target_name = "foo", '
         "result_layouts = [dense<0> : tensor<1xindexi32>]} : (tensor<8xf32>) -> tensor<8xf32>\n" + RET,
-        2, 101, "expected a type"),
+        2, 101, "expected non-function type"),
     "type_cut_at_the_end_of_its_line": (F + "  %0 = stablehlo.abs %a : tensor<8xf32>\n  return %0 : tensor<8\n}\n",
                                         3, 23, "expected 'x' in dimension list"),
     "type_cut_before_a_blank_line_and_an_op": (

@@ -244,7 +244,8 @@ class Cursor:
         ins = [] if self.accept(")") else self.types()
         if ins:
             self.expect(")")
-        self.expect("->", "'->'")
+        if not self.accept("->"):  # (MLIR's ``parseFunctionType``: a wrong token)
+            raise self.p.error(wrong_token_offset(self.text, self.ws()), "expected '->' in function type")
         if self.accept("("):
             outs = [] if self.accept(")") else self.types()
             if outs:

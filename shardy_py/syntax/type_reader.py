@@ -200,7 +200,7 @@ class TypeReader:
             return self._dialect_type(pos, end)
         m = BARE_ID.match(text, pos, end)
         if not m:
-            raise self.error(f"expected a type, found {self.found(pos, end)}", pos)
+            raise self.error("expected non-function type", pos)
         word = m.group()
         after = m.end()
         if word in FLOAT_NAMES:
@@ -218,7 +218,7 @@ class TypeReader:
         if word in ("tensor", "vector", "memref", "complex", "tuple"):
             p = self.expect(after, end, "<", f"after '{word}'")
             return getattr(self, "_" + word)(p, end)
-        raise self.error(f"expected a type, found {self.found(pos, end)}", pos)
+        raise self.error("expected non-function type", pos)
 
     def _element(self, pos: int, end: int, kind: str) -> tuple[T.Type, int]:
         start = self.skip(pos)
