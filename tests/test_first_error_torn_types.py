@@ -70,6 +70,9 @@ CASES = {
         _FN.format(body="%0 = stablehlo.reshape %a : (tensor<4xf32>)"), 2, 46, "expected '->' in function type"),
     "generic_function_type_cut_at_its_arrow": (
         _FN.format(body='%0 = "stablehlo.abs"(%a) : (tensor<4xf32>) -'), 2, 45, "expected '->' in function type"),
+    "result_type_of_a_declared_format_cut_to_letters": (
+        "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = chlo.broadcast_add %a, %a : (tensor<4xf32>, "
+        "tensor<4xf32>) -> te\n  func.return %0 : tensor<4xf32>\n}\n", 2, 69, "expected non-function type"),
     "type_cut_to_a_letter": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : t\n}\n", 2, 14,
         "expected non-function type"),

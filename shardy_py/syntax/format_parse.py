@@ -241,7 +241,7 @@ class FormatParser:
             if defn.kind == OPTIONAL:
                 return [cur.type()] if cur.at_type() else []
             return [cur.type()]
-        return cur.types() if cur.at_type() else []
+        return cur.types()  # (``type(results)``: ODS's ``parseTypeList``, at least one type)
 
     def starts(self, el) -> bool:
         """Whether the optional group that begins with ``el`` is present at the cursor."""
