@@ -73,6 +73,10 @@ CASES = {
     "result_type_of_a_declared_format_cut_to_letters": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = chlo.broadcast_add %a, %a : (tensor<4xf32>, "
         "tensor<4xf32>) -> te\n  func.return %0 : tensor<4xf32>\n}\n", 2, 69, "expected non-function type"),
+    "tensor_keyword_alone": (
+        _FN.format(body="%0 = stablehlo.abs %a : tensor"), 2, 33, "expected '<' in tensor type"),
+    "function_type_cut_after_the_colon": (
+        _FN.format(body="%0 = stablehlo.reshape %a :"), 2, 30, "expected non-function type"),
     "type_cut_to_a_letter": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : t\n}\n", 2, 14,
         "expected non-function type"),
@@ -96,6 +100,9 @@ CASES = {
         "expected integer or floating point literal"),
     "dense_literal_type_cut": (
         _CONST.format(body="%0 = stablehlo.constant dense<2> : tensor<"), 2, 45, "expected non-function type"),
+    "dense_literal_without_its_type": (
+        "func.func @f() -> tensor<i32> {\n  %0 = stablehlo.constant dense<0>\n  return %0 : tensor<i32>\n}\n", 2, 35,
+        "expected ':'"),
     "sdy_constant_dense_cut": (
         'sdy.mesh @mesh = <["a"=2]>\nfunc.func @f() {\n  sdy.manual_computation() in_shardings=[] out_shardings=[] '
         'manual_axes={"a"} () {\n    %0 = sdy.constant dense<\n    sdy.return\n  } : () -> ()\n  return\n}\n',

@@ -240,7 +240,9 @@ class Cursor:
 
     def function_type(self) -> tuple[list[Type], list[Type]]:
         """``(T, ...) -> R`` or ``(T, ...) -> (R, ...)``."""
-        self.expect("(", "'(' starting a function type")
+        if not self.accept("("):  # (MLIR reads a type there: one that is not a function type is its error)
+            unexpected = self.error(f"expected '(' starting a function type, found {self.found()}")
+            raise self.torn(unexpected, torn.type_error(self.p, self.ws()))
         ins = [] if self.accept(")") else self.types()
         if ins:
             self.expect(")")

@@ -188,7 +188,9 @@ def build_dense(reader, lit: _Literal, type_: T.Type, type_at: int) -> DenseElem
 
 
 def _elements_type(reader, pos: int, end: int) -> tuple[T.Type, int, int]:
-    pos = reader.expect(pos, end, ":", "and the type of an elements attribute")
+    if (p := reader.optional(pos, end, ":")) is None:
+        raise reader.error("expected ':'", reader.skip(pos))  # (MLIR's ``parseElementsLiteralType``)
+    pos = p
     type_at = reader.skip(pos)
     t, pos = reader.type(type_at, end)
     return t, type_at, pos

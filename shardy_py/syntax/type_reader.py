@@ -216,7 +216,8 @@ class TypeReader:
         if word == "none":
             return T.NoneType("none"), after
         if word in ("tensor", "vector", "memref", "complex", "tuple"):
-            p = self.expect(after, end, "<", f"after '{word}'")
+            if (p := self.optional(after, end, "<")) is None:
+                raise self.error(f"expected '<' in {word} type", self.skip(after))
             return getattr(self, "_" + word)(p, end)
         raise self.error("expected non-function type", pos)
 
