@@ -22,6 +22,7 @@ from shardy_py.dialects.stablehlo_verify_common import (
     typed_prop,
     types_text,
 )
+from shardy_py.dialects.stablehlo_verify_dot import precision_array
 from shardy_py.dialects.stablehlo_verify_types import (
     arg_types,
     compatible_shape,
@@ -29,7 +30,6 @@ from shardy_py.dialects.stablehlo_verify_types import (
     known,
     terminator_types,
 )
-from shardy_py.ir.builtin_attrs import ArrayAttr
 from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.stablehlo_attrs import ChloPrecisionAttr, DotDimensionNumbersAttr, RaggedDotDimensionNumbersAttr
 
@@ -239,20 +239,10 @@ def _ragged_constraints(lhs, rhs, groups, dn: RaggedDotDimensionNumbersAttr) -> 
     return None
 
 
-def _precision_config(op) -> Failure | None:
-    """ODS ``CHLO_PrecisionConfigAttr`` of ``precision_config``: an array of ``#chlo<precision ...>``."""
-    if prop(op, "precision_config") is None:
-        return None
-    config = typed_prop(op, "precision_config")
-    if not isinstance(config, ArrayAttr) or not all(isinstance(p, ChloPrecisionAttr) for p in config):
-        return op_fail(op, "attribute 'precision_config' failed to satisfy constraint: Precision Config attribute")
-    return None
-
-
 def verify_ragged_dot(op, ctx) -> Failure | None:
     """``RaggedDotOp::verify``: the dot constraints, the ragged ones, and the result shape (the attributes' ODS
     constraints first)."""
-    if (f := _precision_config(op)) is not None:
+    if (f := precision_array(op, ChloPrecisionAttr)) is not None:
         return f
     if not known(op) or len(op.operands) != 3:
         return None

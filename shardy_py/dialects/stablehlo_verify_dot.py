@@ -29,13 +29,22 @@ def dims_text(dims: Sequence[int]) -> str:
     return "[" + ", ".join("?" if d < 0 else str(d) for d in dims) + "]"
 
 
-def precision_config(op) -> Failure | None:
-    """ODS ``HLO_PrecisionConfigAttr`` (an array of precision enums) and ``verifyPrecisionConfig`` (at most 2)."""
+def precision_array(op, kind: type = PrecisionAttr) -> Failure | None:
+    """ODS's precision config constraint of ``precision_config``: absent, or an array of ``kind`` enums
+    (``HLO_PrecisionConfigAttr``; CHLO's, of ``#chlo<precision ...>``, for ``kind=ChloPrecisionAttr``)."""
     if prop(op, "precision_config") is None:
         return None
     config = typed_prop(op, "precision_config")
-    if not isinstance(config, ArrayAttr) or not all(isinstance(p, PrecisionAttr) for p in config):
+    if not isinstance(config, ArrayAttr) or not all(isinstance(p, kind) for p in config):
         return op_fail(op, "attribute 'precision_config' failed to satisfy constraint: Precision Config attribute")
+    return None
+
+
+def precision_config(op) -> Failure | None:
+    """ODS ``HLO_PrecisionConfigAttr`` (an array of precision enums) and ``verifyPrecisionConfig`` (at most 2)."""
+    if (f := precision_array(op)) is not None or prop(op, "precision_config") is None:
+        return f
+    config = typed_prop(op, "precision_config")
     if len(config) > 2:
         return emit(f"expects precision config to be empty or have <= 2 elements, got {len(config)}")
     return None

@@ -15,6 +15,7 @@ that our readers reject, a memref, an out-of-range literal) gives None, and the 
 """
 from __future__ import annotations
 
+import contextlib
 import re
 
 from shardy_py.ir import stablehlo_attrs as S
@@ -98,6 +99,15 @@ class _Reader:
         if self.kind == "punct":
             self.kind = m.group()
 
+    @contextlib.contextmanager
+    def inside_a_literal(self):
+        """Errors met in the ``with`` block are met inside a type or a literal (``literal``)."""
+        self.literal += 1
+        try:
+            yield
+        finally:
+            self.literal -= 1
+
     def advance(self) -> None:
         self.lex(self.end)
 
@@ -125,8 +135,7 @@ class _Reader:
     # ------------------------------------------------------------------- types
     def type(self) -> str:
         """``parseType``; returns the type's kind (``function``, ``int8``, ``float``, ``tensor``, ...)."""
-        self.literal += 1
-        try:
+        with self.inside_a_literal():
             if self.kind == "(":
                 self.type_list_parens()
                 self.expect("->", "expected '->' in function type")
@@ -136,19 +145,21 @@ class _Reader:
                     self.non_function_type()
                 return "function"
             return self.non_function_type()
-        finally:
-            self.literal -= 1
+
+    def items_until(self, read, close: str, message: str) -> None:
+        """``close`` at once, or ``read()`` items separated by ',' and then ``close`` (``message`` if not)."""
+        if self.kind == close:
+            self.advance()
+            return
+        read()
+        while self.kind == ",":
+            self.advance()
+            read()
+        self.expect(close, message)
 
     def type_list_parens(self) -> None:
         self.expect("(", "expected '('")
-        if self.kind == ")":
-            self.advance()
-            return
-        self.type()
-        while self.kind == ",":
-            self.advance()
-            self.type()
-        self.expect(")", "expected ')'")
+        self.items_until(self.type, ")", "expected ')'")
 
     def non_function_type(self) -> str:
         word = self.word
@@ -256,14 +267,7 @@ class _Reader:
 
     def _tuple(self) -> str:
         self.expect("<", "expected '<' in tuple type")
-        if self.kind == ">":
-            self.advance()
-            return "tuple"
-        self.type()
-        while self.kind == ",":
-            self.advance()
-            self.type()
-        self.expect(">", "expected '>' in tuple type")
+        self.items_until(self.type, ">", "expected '>' in tuple type")
         return "tuple"
 
     # -------------------------------------------------------- dialect symbols
@@ -376,19 +380,9 @@ class _Reader:
 
     def array(self) -> None:
         """An array attribute, ``[a, ...]`` (a literal: its errors are ``literal``)."""
-        self.literal += 1
-        try:
+        with self.inside_a_literal():
             self.advance()
-            if self.kind == "]":
-                self.advance()
-                return
-            self.attribute()
-            while self.kind == ",":
-                self.advance()
-                self.attribute()
-            self.expect("]", "expected ',' or ']'")
-        finally:
-            self.literal -= 1
+            self.items_until(self.attribute, "]", "expected ',' or ']'")
 
     def optional_colon_type(self) -> None:
         if self.kind == ":":
@@ -415,8 +409,7 @@ class _Reader:
 
     def dense(self) -> None:
         """``parseDenseElementsAttr`` without a given type: ``dense<literal> : type``."""
-        self.literal += 1
-        try:
+        with self.inside_a_literal():
             self.advance()
             self.expect("<", "expected '<' after 'dense'")
             if self.kind == ">":
@@ -433,8 +426,6 @@ class _Reader:
             type_at = self.start
             if self.type() not in ("tensor", "vector"):
                 raise self.stop(type_at, "elements literal must be a shaped type")
-        finally:
-            self.literal -= 1
 
     def literal_list(self) -> list[int]:
         """``TensorLiteralParser::parseList``: its shape."""
@@ -481,8 +472,7 @@ class _Reader:
 
     def dense_array(self) -> None:
         """``parseDenseArrayAttr``: ``array<type>`` or ``array<type: e, ...>``."""
-        self.literal += 1
-        try:
+        with self.inside_a_literal():
             self.advance()
             self.expect("<", "expected '<' after 'array'")
             type_at = self.start
@@ -518,8 +508,6 @@ class _Reader:
                     break
                 self.advance()
             self.expect(">", "expected '>' to close an array attribute")
-        finally:
-            self.literal -= 1
 
 
 def _read(parser, pos: int, read: str, literal_only: bool) -> tuple[int, str] | None:
