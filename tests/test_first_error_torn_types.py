@@ -122,6 +122,9 @@ CASES = {
     "float_array_cut_after_a_comma": (
         _BROADCAST.format(dictionary="{broadcast_dimensions = array<f32: 1.0,", close="}"), 3, 3,
         "expected floating point literal"),
+    "argument_attribute_cut_to_an_undefined_alias": (
+        "func.func @f(%a: tensor<4xf32> {x.y = #s\n  ) -> tensor<4xf32> {\n  func.return %a : tensor<4xf32>\n}\n",
+        1, 41, "undefined symbol alias id 's'"),
     "array_attribute_with_an_undefined_alias": (
         _FN.format(body="%0 = stablehlo.abs %a {x.y = [1, #s"), 2, 38, "undefined symbol alias id 's'"),
 }

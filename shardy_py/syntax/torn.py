@@ -280,8 +280,8 @@ class _Reader:
         self.advance()
         has_body = self.kind == "<" and self.start == end
         if not has_body and not dot:
-            if sigil + name not in self.aliases:
-                raise self.wrong(f"undefined symbol alias id '{name}'")
+            if sigil + name not in self.aliases:  # (a value's error, wherever the value stands: ``literal``)
+                raise _Stop(wrong_token_offset(self.text, self.start), f"undefined symbol alias id '{name}'", True)
             return "alias"
         if has_body:
             failure = pretty_body_failure(self.source, end)
