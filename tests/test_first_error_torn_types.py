@@ -77,6 +77,11 @@ CASES = {
         _FN.format(body="%0 = stablehlo.abs %a : tensor"), 2, 33, "expected '<' in tensor type"),
     "function_type_cut_after_the_colon": (
         _FN.format(body="%0 = stablehlo.reshape %a :"), 2, 30, "expected non-function type"),
+    "block_label_cut_after_an_argument_type": (
+        'func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = "stablehlo.map"(%a, %a) ({\n'
+        "  ^bb0(%x: tensor<f32>, %y: tensor<f32>\n    %1 = stablehlo.add %x, %y : tensor<f32>\n"
+        '    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n  }) {dimensions = array<i64: 0>} : '
+        "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", 3, 40, "expected ')'"),
     "type_cut_to_a_letter": (
         "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %a : t\n}\n", 2, 14,
         "expected non-function type"),

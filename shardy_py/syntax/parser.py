@@ -242,6 +242,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
             v.location_text = c.location()
+            if c.ws() < c.end and self.text[c.pos] not in ",)":  # (a label cut after a type: ``salvage``)
+                raise self.error(wrong_token_offset(self.text, c.pos), "expected ')'")
             self.define(v)
             out.append(v)
         if no_colon < len(text):
