@@ -96,7 +96,7 @@ CASES = {
         "expected non-function type"),
     "block_argument_cut_after_its_name": (
         _MAP.format(label="^bb0(%a: tensor<f32>, %b"), 3, 27, "expected ':' and type for SSA operand",
-        "expected ':'"),
+        "expected ':' and type for SSA operand"),
     "block_argument_tensor_type_cut": (
         _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f3"), 3, 36, "expected non-function type",
         "expected non-function type"),

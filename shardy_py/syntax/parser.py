@@ -247,7 +247,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             self.define(v)
             out.append(v)
         if no_colon < len(text):
-            raise self.error(item.start + no_colon, "expected ':'")
+            raise self.error(item.start + no_colon, "expected ':' and type for SSA operand")
         return out
 
     # -- ops ------------------------------------------------------------------------------
