@@ -27,6 +27,7 @@ from shardy_py.syntax.known_ops import check_known_op
 from shardy_py.syntax.lexer_check import first_digit_led_name, first_lexer_error, first_odd_character
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.opaque_ops import INHERENT_ATTRIBUTES, OpaqueOpReader
+from shardy_py.syntax.pretty_names import pretty_name_error
 from shardy_py.syntax.scanner import (
     NAME_SPLIT,
     LineIndex,
@@ -358,6 +359,17 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
     raise ParseError(message, line, col, offset, filename)
 
 
+def _pretty_name_first(p: ModuleParser, error: ParseError) -> ParseError:
+    """``error``, or the error of a dialect attribute or type without its body (``#sdy.`` cut at its dot,
+    ``#sdy.sharding`` and no ``<``) that MLIR meets first: one that starts at or before ``error``."""
+    found = pretty_name_error(p.text, p.scanner.skip_ws(error.offset))  # (a wrong token: reported before it)
+    if found is None or found[0] == error.offset and found[1] == error.message:
+        return error
+    if found[0] >= error.offset and error.message == "unexpected character":
+        return error  # (the lexer fails on the token the dialect's parser asks for)
+    return p.error(*found)
+
+
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
                  _earlier: bool = True, _salvage: bool = False) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
@@ -425,30 +437,33 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
     except ParseError as e:
-        if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
-            raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
-        if digit_led is not None and digit_led[0] <= p.scanner.skip_ws(e.offset) and digit_led[0] != e.offset:
-            raise p.error(*digit_led) from None  # (MLIR's parse stops there first)
-        lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
-        if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
-            raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
-        unclosed = p.scanner.unclosed
-        if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
-            raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
-        if _earlier and getattr(e, "scan_from", None) is not None:
-            from shardy_py.syntax.salvage import salvaged_error
+        try:
+            if odd is not None and odd <= p.scanner.skip_ws(e.offset) and e.message != "unexpected character":
+                raise p.error(odd, "unexpected character") from None  # (MLIR's lexer reaches it first)
+            if digit_led is not None and digit_led[0] <= p.scanner.skip_ws(e.offset) and digit_led[0] != e.offset:
+                raise p.error(*digit_led) from None  # (MLIR's parse stops there first)
+            lexed = first_lexer_error(blanked, 0, len(blanked), registered=True)
+            if lexed is not None and lexed[0] != e.offset and lexed[0] <= p.scanner.skip_ws(e.offset):
+                raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
+            unclosed = p.scanner.unclosed
+            if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
+                raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+            if _earlier and getattr(e, "scan_from", None) is not None:
+                from shardy_py.syntax.salvage import salvaged_error
 
-            first = salvaged_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
-                                                           _earlier=False, _salvage=True))
+                first = salvaged_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
+                                                               _earlier=False, _salvage=True))
+                if first is not None:
+                    raise first from None
+            first = earlier_error(text, e, lambda prefix: parse_module(
+                prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
+                lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)
+            ) if _earlier else None
             if first is not None:
                 raise first from None
-        first = earlier_error(text, e, lambda prefix: parse_module(
-            prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
-            lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)
-        ) if _earlier else None
-        if first is not None:
-            raise first from None
-        raise
+            raise
+        except ParseError as first:
+            raise _pretty_name_first(p, first) from None
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -1,0 +1,94 @@
+"""The first error of a dialect attribute or type written without its body: ``#sdy.`` (a line cut after the
+dialect's dot), ``#sdy.sharding`` with no ``<`` after it, ``!stablehlo.`` and the like.
+
+MLIR lexes ``#sdy.sharding`` as one token; only a ``<`` right after it makes a body the lexer balances.
+Without one, the dialect's own parser is handed the text from the dot on and reads it token by token, past
+blank lines, comments and line ends: first a keyword (the mnemonic, the token after the dot when the name
+stops there), then what that attribute starts with.  So the error is met in the text after the name: at the
+next token ("expected valid keyword", "unknown attribute `return` in dialect `sdy`"), or just after the
+mnemonic when the token after it is not the bracket the attribute opens with ("expected '<'", as
+``parseLess`` reports a wrong token).  ``pretty_name_error`` finds that error; the parser asks for it on the
+error path only (``parse_module``), where its own error comes at or after such a name.
+"""
+from __future__ import annotations
+
+import re
+
+from shardy_py.syntax.scanner import wrong_token_offset
+from shardy_py.syntax.type_reader import BARE_ID, WS
+
+#: A dialect attribute or type head of the dialects below, or a string literal or resource block to skip.
+_HEAD = re.compile(r'"(?:[^"\\\n]|\\.)*"|\{-#.*?#-\}|(?<![\w$.%@#!-])([#!])(sdy|stablehlo|chlo)\.([\w$.-]*)',
+                   re.DOTALL)
+
+#: The case of an enum attribute (``#stablehlo.comparison_direction LT``) or a keyword-led body.
+_ENUM = "keyword"
+#: What the body of each attribute opens with (jaxlib 0.12: the token its parser wants after the mnemonic).
+_OPENER = {
+    ("#", "sdy"): {
+        "mesh": "<", "sharding": "<", "sharding_per_value": "<", "op_sharding_rule": "<",
+        "propagation_edges": "<", "sub_axis_info": "(", "dimension_sharding": "{", "all_to_all_param": "{",
+        "axis_to_propagation_details": "{", "propagation_one_step": "{", "manual_axes": "{",
+        "axis_ref_list": "{", "tensor_mapping": "[", "list_of_axis_ref_lists": "[",
+        "all_to_all_param_list": "[", "mesh_axis": '"', "axis_ref": '"', "edge_value_ref": _ENUM,
+        "dim_mapping": None},
+    ("#", "stablehlo"): {
+        **dict.fromkeys(("scatter", "gather", "dot_algorithm", "dot", "output_operand_alias", "channel_handle",
+                         "type_extensions", "conv", "result_accuracy", "sub_axis_info", "axis_ref", "mesh_axis",
+                         "mesh", "replica_group_mesh_axes", "bounds"), "<"),
+        **dict.fromkeys(("comparison_direction", "comparison_type", "precision", "fft_type", "rng_algorithm",
+                         "rng_distribution", "transpose"), _ENUM), "result_accuracy_mode": None},
+    ("#", "chlo"): {"ragged_dot": "<",
+                    **dict.fromkeys(("comparison_direction", "comparison_type", "precision"), _ENUM)},
+    ("!", "stablehlo"): {"future": "<", "token": None},
+}
+
+#: What the dialect's parser says of a keyword it has no attribute or type for.
+_UNKNOWN = {
+    ("#", "sdy"): "unknown attribute `{}` in dialect `sdy`",
+    ("#", "stablehlo"): "unknown StableHLO attribute",
+    ("#", "chlo"): "unknown chlo attribute",
+    ("!", "stablehlo"): "unknown stablehlo type: {}",
+}
+
+
+def pretty_name_error(text: str, limit: int) -> tuple[int, str] | None:
+    """``(offset, message)`` of MLIR's error at the first sdy/StableHLO/CHLO attribute or StableHLO type in
+    ``text`` (comments blanked) that starts at or before ``limit`` and has no ``<`` right after its name,
+    when its dialect's parser fails on the text after it; None when there is no such name or it reads on
+    into text this does not model (its body after blanks)."""
+    for m in _HEAD.finditer(text, 0, len(text)):
+        if m.start() > limit:
+            return None
+        if m.group(1) is None or text.startswith("<", m.end()):
+            continue
+        return _error_after(text, (m.group(1), m.group(2)), m.start(3), m.group(3))
+    return None
+
+
+def _error_after(text: str, kind: tuple[str, str], at: int, name: str) -> tuple[int, str] | None:
+    """The error of ``kind``'s parser reading the text from ``at`` (just after the dialect's dot), where the
+    lexer's token holds ``name``."""
+    openers = _OPENER.get(kind)
+    if openers is None:
+        return None
+    if not name:  # (the name stops at the dot: the parser's keyword is the next token)
+        at = WS.match(text, at).end()
+        word = BARE_ID.match(text, at)
+        if word is None:
+            return at, "expected valid keyword"
+        name = word.group()
+    elif BARE_ID.fullmatch(name) is None:
+        return None  # (a name a keyword does not spell: '-' in it, a digit first)
+    if name not in openers:
+        return at, _UNKNOWN[kind].format(name)
+    opener = openers[name]
+    token = WS.match(text, at + len(name)).end()
+    if opener == _ENUM:  # (its case: a keyword or a string)
+        word = BARE_ID.match(text, token) is not None or text.startswith('"', token)
+        return None if word else (token, "expected valid keyword or string")
+    if opener is None or text.startswith(opener, token):
+        return None
+    if opener == '"':
+        return token, "expected string"
+    return wrong_token_offset(text, token), f"expected '{opener}'"

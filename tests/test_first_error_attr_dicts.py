@@ -1,0 +1,114 @@
+"""A line cut inside an attribute dictionary, a dialect attribute's name or a block label fails where MLIR's
+token-by-token parser first fails (issue 26, the rest of the 100k-mutant differential run).
+
+MLIR reads on into the next line where our parser first splits the module into ops: a dialect attribute
+without its body (``#sdy.`` cut at its dot, ``#sdy.sharding`` with no ``<``) hands the text after it to the
+dialect's parser, which reads the next line's first token as its keyword.  Each case is a small module of the
+differential run's kind with jaxlib 0.12's line, column and message; the last tests ask jaxlib itself.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import shardy_py
+
+#: A function whose first argument's dictionary is ``{sdy.sharding = VALUE`` and the line after it ``NEXT``.
+_ARG = ("func.func @f(%arg0: tensor<8xf32> {{sdy.sharding = {value}\n    {next}: tensor<8xf32>) -> tensor<8xf32> {{\n"
+        "  return %arg0 : tensor<8xf32>\n}}\n")
+#: A function whose op's dictionary is ``{sdy.sharding = VALUE`` and the line after it ``NEXT``.
+_OP = ('sdy.mesh @mesh = <["a"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n'
+       "  %0 = stablehlo.abs %arg0 {{sdy.sharding = {value}\n  {next}\n}}\n")
+
+#: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
+CASES = {
+    "sdy_name_cut_at_its_dot_then_a_value": (
+        _ARG.format(value="#sdy.", next="%arg1"), 2, 5, "expected valid keyword", "expected valid keyword"),
+    "sdy_name_cut_at_its_dot_then_an_op": (
+        _OP.format(value="#sdy.", next="return %0 : tensor<8xf32>"), 4, 3,
+        "unknown attribute `return` in dialect `sdy`", "unknown attribute `return` in dialect `sdy`"),
+    "sdy_name_cut_at_its_dot_then_a_comment_and_a_word": (
+        _ARG.format(value="#sdy.\n  // a comment\n", next="foo %arg1"), 4, 5,
+        "unknown attribute `foo` in dialect `sdy`", "unknown attribute `foo` in dialect `sdy`"),
+    "sdy_name_cut_at_its_dot_then_the_end": (
+        "func.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.\n\n", 3, 1, "expected valid keyword",
+        "expected valid keyword"),
+    "sdy_name_then_a_closing_brace": (
+        "func.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.}) -> tensor<8xf32> {\n"
+        "  return %arg0 : tensor<8xf32>\n}\n", 1, 56, "expected valid keyword", "expected valid keyword"),
+    "sharding_without_its_body_then_a_value": (
+        _ARG.format(value="#sdy.sharding", next="%arg1"), 1, 64, "expected '<'", "expected '<'"),
+    "sharding_per_value_without_its_body_then_an_op": (
+        _OP.format(value="#sdy.sharding_per_value", next="return %0 : tensor<8xf32>"), 3, 67, "expected '<'",
+        "expected '<'"),
+    "sdy_unknown_mnemonic_without_a_body": (
+        _ARG.format(value="#sdy.bogus", next="%arg1"), 1, 56, "unknown attribute `bogus` in dialect `sdy`",
+        "unknown attribute `bogus` in dialect `sdy`"),
+    "sub_axis_info_without_its_parenthesis": (
+        _ARG.format(value="#sdy.sub_axis_info", next="%arg1"), 1, 69, "expected '('", "expected '('"),
+    "axis_ref_without_its_name": (
+        _ARG.format(value="#sdy.axis_ref", next="%arg1"), 2, 5, "expected string", "expected string"),
+    "stablehlo_name_cut_at_its_dot_then_a_value": (
+        _ARG.format(value="#stablehlo.", next="%arg1"), 2, 5, "expected valid keyword", "expected valid keyword"),
+    "stablehlo_name_cut_at_its_dot_then_an_op": (
+        _OP.format(value="#stablehlo.", next="return %0 : tensor<8xf32>"), 4, 3, "unknown StableHLO attribute",
+        "unknown StableHLO attribute"),
+    "stablehlo_struct_without_its_body": (
+        _ARG.format(value="#stablehlo.bounds", next="%arg1"), 1, 68, "expected '<'", "expected '<'"),
+    "stablehlo_enum_without_its_case": (
+        _ARG.format(value="#stablehlo.comparison_direction", next="%arg1"), 2, 5,
+        "expected valid keyword or string", "expected valid keyword or string"),
+    "chlo_name_cut_at_its_dot_then_a_word": (
+        _ARG.format(value="#chlo.", next="bogus %arg1"), 2, 5, "unknown chlo attribute", "unknown chlo attribute"),
+    "stablehlo_type_cut_at_its_dot_then_an_op": (
+        "func.func @f(%arg0: tensor<8xf32>) -> !stablehlo.\n  return %arg0 : tensor<8xf32>\n}\n", 2, 3,
+        "unknown stablehlo type: return", "unknown stablehlo type: return"),
+    "stablehlo_type_cut_at_its_dot_then_a_value": (
+        "func.func @f(%arg0: !stablehlo.\n  %x) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n", 2, 3,
+        "expected valid keyword", "expected valid keyword"),
+    "stablehlo_type_cut_at_its_dot_then_the_end": (
+        "func.func private @f() -> !stablehlo.\n\n\n", 4, 1, "expected valid keyword", "expected valid keyword"),
+    "future_type_without_its_body": (
+        "func.func @f(%arg0: !stablehlo.future\n  %x) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n",
+        1, 38, "expected '<'", "expected '<'"),
+    "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
+        'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
+        2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),
+}
+
+
+def _first_error(text: str) -> tuple[int, int, str]:
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(text)
+    return e.value.line, e.value.column, e.value.message
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_first_error_is_where_mlir_stops(name: str) -> None:
+    text, line, column, _, message = CASES[name]
+    assert _first_error(text) == (line, column, message)
+
+
+def test_fast_paths_off_give_the_same_first_error() -> None:
+    """The error path reads the same with the scanner's line fast path and the op recipes off."""
+    for text, line, column, _, message in CASES.values():
+        with pytest.raises(shardy_py.ParseError) as e:
+            shardy_py.syntax.parser.parse_module(text, fast_paths=False)
+        assert (e.value.line, e.value.column, e.value.message) == (line, column, message)
+
+
+_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_jaxlib_stops_at_the_same_place(name: str) -> None:
+    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    from jaxlib_worker import shared_worker
+
+    text, line, column, mlir_message, _ = CASES[name]
+    answer = shared_worker().call("module", text=text, pretty=False)
+    assert not answer["ok"]
+    first = _MLIR_ERROR.search(answer["error"])
+    assert first is not None, answer
+    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, mlir_message)
