@@ -72,6 +72,16 @@ CASES = {
     "future_type_without_its_body": (
         "func.func @f(%arg0: !stablehlo.future\n  %x) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n",
         1, 38, "expected '<'", "expected '<'"),
+    "generic_op_name_then_the_next_op": (
+        'func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = "stablehlo.constant"\n'
+        "  %1 = stablehlo.abs %arg0 : tensor<8xf32>\n  return %1 : tensor<8xf32>\n}\n", 2, 28,
+        "expected '(' to start operand list", "expected '(' to start operand list"),
+    "generic_op_name_then_its_dictionary_on_the_next_line": (
+        'func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = "stablehlo.abs" \n    {a = 1 : i32}\n'
+        "  return %0 : tensor<8xf32>\n}\n", 2, 23, "expected '(' to start operand list",
+        "expected '(' to start operand list"),
+    "generic_op_name_then_a_type_on_its_line": (
+        '"x.y" : () -> ()\n', 1, 6, "expected '(' to start operand list", "expected '(' to start operand list"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

@@ -325,9 +325,9 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         if after < raw.end and text[after] == ",":
             raise self.error(after, f"unexpected ',' after the op name '{name}'")
         if generic and (not name or after >= raw.end or text[after] != "("):
-            raise self.error(pos if not name else after,
-                             "expected an op name in the generic form" if not name else
-                             f"expected '(' and the operands after the generic op name \"{name}\"")
+            if not name:
+                raise self.error(pos, "expected an op name in the generic form")
+            raise self.error(wrong_token_offset(text, after), "expected '(' to start operand list")  # (a wrong token)
         op = Operation(name, loc=self.loc(raw.start), result_groups=groups, generic_form=generic)
         cur = Cursor(self, raw, m.end(), name)
         decl = lookup(name)
