@@ -82,6 +82,23 @@ CASES = {
         "expected '(' to start operand list"),
     "generic_op_name_then_a_type_on_its_line": (
         '"x.y" : () -> ()\n', 1, 6, "expected '(' to start operand list", "expected '(' to start operand list"),
+    "sharding_body_cut_runs_to_the_last_string_before_a_mismatch": (
+        'sdy.mesh @mesh = <["a"=2]>\nfunc.func @f(%arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, '
+        '[{"a"}\n    %arg1: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = "stablehlo.abs"(%arg0) : (tensor<8xf32>) -> '
+        "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n", 2, 74,
+        "unbalanced '[' character in pretty dialect name", "unbalanced '[' character in pretty dialect name"),
+    "future_type_body_cut_then_the_next_function": (
+        "func.func @f(%arg0: tensor<8xf32>) -> !stablehlo.future<tens\n"
+        "func.func @g(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n", 1, 56,
+        "unbalanced '<' character in pretty dialect name", "unbalanced '<' character in pretty dialect name"),
+    "stablehlo_enum_body_cut_then_a_generic_op": (
+        'func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = "stablehlo.compare"(%arg0, %arg0) '
+        '{comparison_direction = #stablehlo<com\n  "stablehlo.return"(%0) : (tensor<8xi1>) -> ()\n}\n', 3, 3,
+        "unbalanced '<' character in pretty dialect name", "unbalanced '<' character in pretty dialect name"),
+    "string_in_a_cut_body_ends_with_its_line": (
+        "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.abs %arg0 {a = #foo<bar>, "
+        'b = #sdy.sharding<@m, [{"x\n  // "a comment"\n  return %0 : tensor<8xf32>\n}\n', 2, 70,
+        "expected '\"' in string literal", "expected '\"' in string literal"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

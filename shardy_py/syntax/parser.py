@@ -360,9 +360,10 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
 
 
 def _pretty_name_first(p: ModuleParser, error: ParseError) -> ParseError:
-    """``error``, or the error of a dialect attribute or type without its body (``#sdy.`` cut at its dot,
-    ``#sdy.sharding`` and no ``<``) that MLIR meets first: one that starts at or before ``error``."""
-    found = pretty_name_error(p.text, p.scanner.skip_ws(error.offset))  # (a wrong token: reported before it)
+    """``error``, or the error MLIR meets first at a dialect attribute or type that starts at or before it (a
+    wrong token's error is reported before the token): its pretty body does not close, or it has none
+    (``#sdy.`` cut at its dot, ``#sdy.sharding`` and no ``<``) and its dialect's parser fails after it."""
+    found = pretty_name_error(p.text, p.scanner.source, p.scanner.skip_ws(error.offset))
     if found is None or found[0] == error.offset and found[1] == error.message:
         return error
     if found[0] >= error.offset and error.message == "unexpected character":

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.syntax.scan_errors import scan_pretty_body
 from shardy_py.syntax.scanner import wrong_token_offset
 from shardy_py.syntax.type_reader import BARE_ID, WS
 
-#: A dialect attribute or type head of the dialects below, or a string literal or resource block to skip.
-_HEAD = re.compile(r'"(?:[^"\\\n]|\\.)*"|\{-#.*?#-\}|(?<![\w$.%@#!-])([#!])(sdy|stablehlo|chlo)\.([\w$.-]*)',
-                   re.DOTALL)
+#: A dialect attribute or type name (``#sdy.sharding``, ``#stablehlo``, ``!foo.bar``), or a string literal or
+#: resource block to skip.
+_HEAD = re.compile(r'"(?:[^"\\\n]|\\.)*"|\{-#.*?#-\}|(?<![\w$.%@#!-])([#!])([A-Za-z_][\w$.-]*)', re.DOTALL)
 
 #: The case of an enum attribute (``#stablehlo.comparison_direction LT``) or a keyword-led body.
 _ENUM = "keyword"
@@ -52,17 +53,26 @@ _UNKNOWN = {
 }
 
 
-def pretty_name_error(text: str, limit: int) -> tuple[int, str] | None:
-    """``(offset, message)`` of MLIR's error at the first sdy/StableHLO/CHLO attribute or StableHLO type in
-    ``text`` (comments blanked) that starts at or before ``limit`` and has no ``<`` right after its name,
-    when its dialect's parser fails on the text after it; None when there is no such name or it reads on
-    into text this does not model (its body after blanks)."""
-    for m in _HEAD.finditer(text, 0, len(text)):
-        if m.start() > limit:
-            return None
-        if m.group(1) is None or text.startswith("<", m.end()):
+def pretty_name_error(text: str, source: str, limit: int) -> tuple[int, str] | None:
+    """``(offset, message)`` of MLIR's error at the first dialect attribute or type of ``text`` (comments
+    blanked; ``source`` as written) that starts at or before ``limit`` and fails where MLIR reads it: a pretty
+    body (``#sdy.sharding<...``) that does not close (MLIR's lexer scans it to its matching '>'), or an sdy,
+    StableHLO or CHLO name with no '<' right after it whose dialect's parser fails on the text after it.
+    None when there is none (or it reads on into text this does not model: its body after blanks)."""
+    pos = 0
+    while (m := _HEAD.search(text, pos)) is not None and m.start() <= limit:
+        pos = m.end()
+        if m.group(1) is None:
             continue
-        return _error_after(text, (m.group(1), m.group(2)), m.start(3), m.group(3))
+        if text.startswith("<", pos):
+            scanned = scan_pretty_body(source, pos)
+            if not isinstance(scanned, int):
+                return scanned
+            pos = scanned
+            continue
+        dialect, dot, name = m.group(2).partition(".")
+        if dot and (error := _error_after(text, (m.group(1), dialect), m.start(2) + len(dialect) + 1, name)):
+            return error
     return None
 
 

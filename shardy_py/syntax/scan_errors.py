@@ -28,26 +28,35 @@ def pretty_body_failure(source: str, lt: int) -> tuple[int, str] | None:
     is scanned character by character (comments too; strings by the lexer) to its matching '>'.  Returns the
     error (offset, message) when it does not get there: at the last string it lexed (its current token), else
     at the '<'; None when the body closes."""
+    scanned = scan_pretty_body(source, lt)
+    return None if isinstance(scanned, int) else scanned
+
+
+#: What a pretty dialect body's scan stops at: a bracket, '->' (no closer) or a string's quote.
+_BODY_STOP = re.compile(r'->|[<\[({>\])}"]')
+
+
+def scan_pretty_body(source: str, lt: int) -> int | tuple[int, str]:
+    """The end of the pretty dialect body opened by the '<' at ``lt`` (just after its '>'), or MLIR's error
+    (offset, message) where its scan fails (``pretty_body_failure``)."""
     nested: list[str] = []
-    at, i, n = lt, lt, len(source)
-    while i < n:
-        c = source[i]
-        i += 1
+    at, i = lt, lt
+    while (m := _BODY_STOP.search(source, i)) is not None:
+        c, i = m.group(), m.end()
         if c in "<[({":
             nested.append(c)
-        elif c == "-" and source.startswith(">", i):
-            i += 1
         elif c in _PRETTY_CLOSERS:
             if nested[-1] != _PRETTY_CLOSERS[c]:
                 return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
             nested.pop()
             if not nested:
-                return None
+                return i
         elif c == '"':
-            m = _STRING_TOKEN.match(source, i - 1)
-            if m is None:
-                return i - 1, "expected '\"' in string literal"
-            at, i = i - 1, m.end()
+            s = _STRING_TOKEN.match(source, i - 1)
+            if s is None:  # (the lexer stops at the line's end, or the input's)
+                end = source.find("\n", i)
+                return end if end >= 0 else len(source), "expected '\"' in string literal"
+            at, i = i - 1, s.end()
     return at, f"unbalanced '{nested[-1]}' character in pretty dialect name"
 
 
