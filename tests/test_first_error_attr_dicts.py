@@ -99,6 +99,20 @@ CASES = {
         "func.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.abs %arg0 {a = #foo<bar>, "
         'b = #sdy.sharding<@m, [{"x\n  // "a comment"\n  return %0 : tensor<8xf32>\n}\n', 2, 70,
         "expected '\"' in string literal", "expected '\"' in string literal"),
+    "multi_line_value_then_the_next_op": (  # (the canonical text's offsets are not the text's)
+        "func.func @f(%arg0: tensor<2x3x4xf32>, %arg1: tensor<2x3x5xf32>) -> tensor<2x4x5xf32> {\n"
+        '  %0 = "stablehlo.dot_general"(%arg0, %arg1) {\n    dot_dimension_numbers = #stablehlo.dot<\n'
+        "      lhs_batching_dimensions = [0],\n      rhs_batching_dimensions = [0],\n"
+        "      lhs_contracting_dimensions = [1],\n      rhs_contracting_dimensions = [1]\n    >\n"
+        "  func.return %0 : tensor<2x4x5xf32>\n}\n", 8, 6,
+        "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "multi_line_array_then_the_next_op": (
+        'func.func @f(%arg0: tensor<f32>) -> tensor<f32> {\n  %0 = "stablehlo.custom_call"(%arg0) {\n'
+        '    call_target_name = "foo",\n    output_operand_aliases = [\n'
+        "      #stablehlo.output_operand_alias<output_tuple_indices = [],\n"
+        "                                 operand_index = 0,\n                                 "
+        "operand_tuple_indices = []>\n    ]\n  func.return %0 : tensor<f32>\n}\n", 8, 6,
+        "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

@@ -266,6 +266,17 @@ def _stray_closer(text: str) -> int:
     return -1
 
 
+def _end_as_written(written: str, default: int) -> int:
+    """The offset in ``written`` (a value and text after it) of what follows the value, read as written;
+    ``default`` when the written text does not end its value there."""
+    try:
+        parse_attribute(written)
+    except AttrSyntaxError as e:
+        if e.message.endswith("after the value"):
+            return e.offset
+    return default
+
+
 def check_attribute(p, canonical: str, at: int, end: int) -> None:
     """MLIR's parse error for an attribute value we keep as text: read as written (``canonical`` when it uses
     aliases) by ``attr_reader``, the error at its token (an elements literal's own checks at its ``dense``)."""
@@ -282,6 +293,8 @@ def check_attribute(p, canonical: str, at: int, end: int) -> None:
             whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
             where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
         if message.endswith("after the value"):  # (two entries without the ',' between them)
+            if text is not written:  # (the canonical text's offset: the value's end as written is MLIR's)
+                where = at + _end_as_written(written, where - at)
             message = "expected '}' in attribute dictionary"
         raise p.error(wrong_token_offset(p.text, where) if is_wrong_token_error(message) else where,
                       message) from None
