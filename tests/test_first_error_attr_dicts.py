@@ -113,6 +113,17 @@ CASES = {
         "                                 operand_index = 0,\n                                 "
         "operand_tuple_indices = []>\n    ]\n  func.return %0 : tensor<f32>\n}\n", 8, 6,
         "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "module_dictionary_unclosed_at_the_end_of_the_input": (
+        "module attributes {\n  stablehlo.conv = #stablehlo.conv<[b, 1, 0, f]x[0, 1, i, o]->[b, 0, 1, f]>\n\n",
+        2, 76, "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "module_dictionary_unclosed_then_a_comment_that_ends_the_input": (
+        "module attributes {a = 1 : i32,\n  b = 2 : i32\n// comment", 3, 10,
+        "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "unclosed_dictionary_with_a_cut_sharding_body_in_it": (
+        "func.func @f(%arg0 : tensor<16x8xf32> {sdy.sharding=#sdy.sharding<@mesh, [{\n  // a comment\n"
+        '  %0 = sdy.sharded_to_unreduced [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {}], unreduced=max{"x"}> : '
+        " tensor<16x8xf32>\n  return %0 : tensor<16x8xf32>\n}\n", 3, 96,
+        "unbalanced '[' character in pretty dialect name", "unbalanced '[' character in pretty dialect name"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

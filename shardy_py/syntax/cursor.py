@@ -16,7 +16,7 @@ from shardy_py.ir.types import RankedTensorType, Type, parse_type
 from shardy_py.syntax import torn
 from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
-from shardy_py.syntax.scanner import is_wrong_token_error, wrong_token_offset
+from shardy_py.syntax.scanner import end_of_input_offset, is_wrong_token_error, wrong_token_offset
 
 _VALUE_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
@@ -137,12 +137,16 @@ class Cursor:
             raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
         return self.p.sdy_attr(start, end, rule, self.opname)
 
-    def read_on(self, unclosed: ParseError, read, placed: bool = False) -> ParseError:
+    def read_on(self, unclosed: ParseError, read, placed: bool = False, ended: str | None = None) -> ParseError:
         """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
         first error of ``read()``, which reads the group on to the op's end as MLIR reads it token by token,
-        when it finds one before that end, else ``unclosed`` (``placed``: ``read`` places its errors itself)."""
+        when it finds one before that end, else ``unclosed`` (``placed``: ``read`` places its errors itself).
+        ``ended``: the message of the wrong token MLIR meets when ``read()`` takes all and the op's end is the
+        input's (its closer missing at the end of the input)."""
         try:
             read()
+            if ended is not None and self.p.scanner.skip_ws(self.end) >= len(self.text):
+                return self.p.error(end_of_input_offset(self.p.scanner.source, self.text), ended)
         except ParseError as e:
             at = e.offset
             if e.message.endswith("got end of attribute"):  # (the token after the op's text)
@@ -266,7 +270,8 @@ class Cursor:
         except ParseError as unclosed:
             if (found := torn.dictionary_error(self.p, self.pos)) is not None:
                 raise self.torn(unclosed, found) from None  # (inside a type or a literal of an entry)
-            raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1)) from None
+            raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1),
+                               ended="expected '}' in attribute dictionary") from None
         return self.p.attr_dict(start, end)
 
     def at_region(self) -> bool:

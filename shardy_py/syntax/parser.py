@@ -363,7 +363,8 @@ def _pretty_name_first(p: ModuleParser, error: ParseError) -> ParseError:
     """``error``, or the error MLIR meets first at a dialect attribute or type that starts at or before it (a
     wrong token's error is reported before the token): its pretty body does not close, or it has none
     (``#sdy.`` cut at its dot, ``#sdy.sharding`` and no ``<``) and its dialect's parser fails after it."""
-    found = pretty_name_error(p.text, p.scanner.source, p.scanner.skip_ws(error.offset))
+    limit = len(p.text) if error.message == "unclosed bracket" else p.scanner.skip_ws(error.offset)
+    found = pretty_name_error(p.text, p.scanner.source, limit)  # (a bracket no closer matches: MLIR reads on)
     if found is None or found[0] == error.offset and found[1] == error.message:
         return error
     if found[0] >= error.offset and error.message == "unexpected character":

@@ -152,6 +152,16 @@ def wrong_token_offset(text: str, pos: int) -> int:
         end -= 1
 
 
+def end_of_input_offset(source: str, blanked: str) -> int:
+    """Where MLIR reports a wrong token at the end of the input (``emitWrongTokenError`` at EOF): from its last
+    character back over blanks, as ``wrong_token_offset`` (``blanked``: ``source`` with its comments blanked),
+    but a comment that ends the input without a line break is the text before (its last character)."""
+    head = source[:max(len(source) - 1, 0)].rstrip(" \t")
+    if head and head[-1] not in "\n\r":
+        return len(head)
+    return wrong_token_offset(blanked, len(blanked))
+
+
 class LineIndex:
     """Offset -> (line, column), 1-based."""
 
