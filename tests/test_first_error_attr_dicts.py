@@ -21,6 +21,12 @@ _ARG = ("func.func @f(%arg0: tensor<8xf32> {{sdy.sharding = {value}\n    {next}:
 _OP = ('sdy.mesh @mesh = <["a"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {{\n'
        "  %0 = stablehlo.abs %arg0 {{sdy.sharding = {value}\n  {next}\n}}\n")
 
+#: A function whose stablehlo.map has the block label ``{label}``.
+_MAP = ('func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{\n  %0 = "stablehlo.map"(%arg0, %arg0) ({{\n'
+        "  {label}\n    %1 = stablehlo.add %a, %b : tensor<f32>\n"
+        '    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n  }}) {{dimensions = array<i64: 0>}} : '
+        "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}}\n")
+
 #: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
 CASES = {
     "sdy_name_cut_at_its_dot_then_a_value": (
@@ -124,6 +130,14 @@ CASES = {
         '  %0 = sdy.sharded_to_unreduced [{"x"}, {}] %arg0 out_sharding=<@mesh, [{}, {}], unreduced=max{"x"}> : '
         " tensor<16x8xf32>\n  return %0 : tensor<16x8xf32>\n}\n", 3, 96,
         "unbalanced '[' character in pretty dialect name", "unbalanced '[' character in pretty dialect name"),
+    "block_name_without_arguments_or_colon": (
+        _MAP.format(label="^bb"), 3, 6, "expected ':' after block name", "expected ':' after block name"),
+    "block_arguments_without_the_colon": (
+        _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f32>)"), 3, 41, "expected ':' after block name",
+        "expected ':' after block name"),
+    "block_arguments_then_a_comment_without_the_colon": (
+        _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f32>) // no colon"), 3, 41,
+        "expected ':' after block name", "expected ':' after block name"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

@@ -100,7 +100,7 @@ class SalvageScanner(Scanner):
             if self.pending is not None:
                 raise
             self.pending, self._label_cut = e, True  # (its arguments read up to the bracket that fails)
-            self.cut = e.offset if e.message.startswith("unbalanced") else self.n
+            self.cut = e.offset if e.message.startswith("unbalanced") else getattr(e, "label_end", self.n)
             return self.cut
 
     def scan_region(self, brace: int, depth: int) -> RawRegion:

@@ -258,8 +258,10 @@ class Scanner:
         if end < self.n and self.text[end] == "(":
             end = self.match_bracket(end)
         m2 = re.compile(r"\s*:").match(self.text, end)
-        if not m2:
-            raise self.error(end, "expected ':' after the block label")
+        if not m2:  # (MLIR: a wrong token, after the text before it; its arguments are read first)
+            error = self.error(wrong_token_offset(self.text, self.skip_ws(end)), "expected ':' after block name")
+            error.label_end = end
+            raise error
         return m2.end()
 
     def match_bracket(self, pos: int) -> int:
