@@ -138,6 +138,12 @@ CASES = {
     "block_arguments_then_a_comment_without_the_colon": (
         _MAP.format(label="^bb0(%a: tensor<f32>, %b: tensor<f32>) // no colon"), 3, 41,
         "expected ':' after block name", "expected ':' after block name"),
+    "region_unclosed_then_a_comment_line_at_the_end": (  # (MLIR: at the end, back one character, in the comment)
+        "func.func @f() {\n  return\n\n// CHECK: }\n", 4, 12, "expected operation name in quotes",
+        "expected '}' to close the region opened at 1:16; the input ended first"),
+    "region_unclosed_then_a_comment_that_ends_the_input": (
+        "func.func @f() {\n  return\n\n// CHECK: }", 4, 10, "expected operation name in quotes",
+        "expected '}' to close the region opened at 1:16; the input ended first"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

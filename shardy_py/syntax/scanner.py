@@ -230,7 +230,7 @@ class Scanner:
                 # MLIR parses on and reports what it finds in the region first: the region is closed
                 # here and this error is raised once the text before it has been built
                 line, col = self.lines.locate(opened)
-                self.unclosed = self.error(wrong_token_offset(self.text, pos),
+                self.unclosed = self.error(end_of_input_offset(self.source, self.text),
                                            f"expected '}}' to close the region opened at {line}:{col}; "
                                            "the input ended first")
             return None
