@@ -144,6 +144,14 @@ CASES = {
     "region_unclosed_then_a_comment_that_ends_the_input": (
         "func.func @f() {\n  return\n\n// CHECK: }", 4, 10, "expected operation name in quotes",
         "expected '}' to close the region opened at 1:16; the input ended first"),
+    "block_arguments_cut_after_a_type": (
+        _MAP.format(label="^bb0(%a: tensor<f32>"), 3, 23, "expected ')'", "expected ')'"),
+    "block_arguments_cut_after_a_location": (
+        _MAP.format(label='^bb0(%a: tensor<f32> loc("x"), %b: tensor<f32>'), 3, 49, "expected ')'", "expected ')'"),
+    "block_arguments_without_a_comma": (
+        _MAP.format(label="^bb0(%a: tensor<f32> %b: tensor<f32>):"), 3, 23, "expected ')'", "expected ')'"),
+    "block_arguments_cut_at_the_end_of_the_input": (
+        "func.func @f() {\n^bb0(%a: tensor<f32>", 2, 20, "expected ')'", "expected ')'"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),
