@@ -152,6 +152,17 @@ CASES = {
         _MAP.format(label="^bb0(%a: tensor<f32> %b: tensor<f32>):"), 3, 23, "expected ')'", "expected ')'"),
     "block_arguments_cut_at_the_end_of_the_input": (
         "func.func @f() {\n^bb0(%a: tensor<f32>", 2, 20, "expected ')'", "expected ')'"),
+    "sharding_body_holding_the_next_op_after_comment_lines": (  # (the body closes in the next op: read on)
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        "  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [\n"
+        "  // CHECK: {}]>]>}\n  %1 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, "
+        '[{}]>]>} : tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n', 3, 78, "expected '{'",
+        "expected ']' or more of the '[' opened at 3:77, found '%1'"),
+    "sharding_token_the_grammar_does_not_take": (
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        '  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [\n     {"x"}, %x]>]>} : '
+        "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n", 4, 12, "expected '{'",
+        "unexpected character '%'; expected '{'"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

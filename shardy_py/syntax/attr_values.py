@@ -30,6 +30,9 @@ _SDY_STANDALONE = {
     "#sdy<manual_axes": "attribute", "#sdy<axis_ref_list": "attribute",
     "#sdy<list_of_axis_ref_lists": "attribute", "#sdy<all_to_all_param_list": "attribute",
 }
+#: The sdy grammar's errors at a token it does not take, and those MLIR reports at that token itself.
+_WRONG_SDY_TOKEN = re.compile(r"expected .*, got |unexpected character .*; expected ")
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
 _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
 #: An attribute name: a string or MLIR's bare-id (no '-', unlike an SSA name).
 _ATTR_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][A-Za-z0-9_$.]*)')
@@ -54,7 +57,10 @@ class AttrValueReader:
             return parse_sdy(text, rule)
         except AttrSyntaxError as e:
             prefix = f"'{context}': " if context else ""
-            raise self.error(start + e.offset, prefix + e.message) from None
+            at = start + e.offset
+            if _WRONG_SDY_TOKEN.match(e.message) and not _AT_THE_TOKEN.search(e.message):
+                at = wrong_token_offset(self.text, at)  # (MLIR's wrong token: reported after the text before it)
+            raise self.error(at, prefix + e.message) from None
 
     def attr_value(self, start: int, end: int) -> A.Attr:
         """An attribute value: sdy attributes parsed, anything else kept as text (its StableHLO/CHLO
