@@ -163,6 +163,19 @@ CASES = {
         '  %0 = stablehlo.abs %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [\n     {"x"}, %x]>]>} : '
         "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n", 4, 12, "expected '{'",
         "unexpected character '%'; expected '{'"),
+    "result_name_cut_then_a_type_on_the_next_line": (
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %re\n      : (tensor<4xf32>) -> tensor<4xf32>\n"
+        "  return %arg0 : tensor<4xf32>\n}\n", 3, 8, "expected integer number of results",
+        "expected integer number of results"),
+    "result_name_cut_then_the_next_op": (
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %re\n  return %arg0 : tensor<4xf32>\n}\n", 2, 6,
+        "expected '=' after SSA name", "expected '=' after SSA name"),
+    "result_list_cut_after_its_second_name": (
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %re, %x\n  return %arg0 : tensor<4xf32>\n}\n",
+        2, 10, "expected '=' after SSA name", "expected '=' after SSA name"),
+    "result_count_then_no_comma": (
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %re:2 %x = stablehlo.abs %arg0 : tensor<4xf32>\n"
+        "  return %arg0 : tensor<4xf32>\n}\n", 2, 8, "expected '=' after SSA name", "expected '=' after SSA name"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

@@ -291,7 +291,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                     name = _VALUE_USE.match(text, pos, raw.end)
                     if name and "#" in name.group():  # `%0#1 = ...`: MLIR's wrong token is the '#'
                         raise self.error(pos + name.group().index("#"), "expected '=' after SSA name")
-                    raise self.error(pos, "expected '=' after the op results")
+                    raise self.error(*_result_list_error(text, pos, self.scanner.skip_ws))
                 count = 1
                 if m.group(2):
                     if len(m.group(2)) > 6 or int(m.group(2)) > MAX_RESULTS:
@@ -357,6 +357,27 @@ def _reject_control_character(text: str, offset: int, filename: str | None, firs
     message = (f"expected '\"' in string literal: a string cannot hold a raw {what} (write a hex escape)" if inside
                else f"unexpected character: a {what} is not white space in MLIR")
     raise ParseError(message, line, col, offset, filename)
+
+
+#: An op result's name and what may follow it (its result count after ':').
+_RESULT_NAME = re.compile(r"%[\w$.-]+")
+_RESULT_COUNT = re.compile(r"\d+")
+
+
+def _result_list_error(text: str, pos: int, skip_ws) -> tuple[int, str]:
+    """(offset, message) of MLIR's error in an op's result list at ``pos`` that is not ``%name[:N]`` and then
+    ',' or '=': a wrong token after the name (or its count), reported after the text before it."""
+    name = _RESULT_NAME.match(text, pos)
+    if name is None:
+        return pos, "expected '=' after the op results"
+    after = skip_ws(name.end())
+    if text.startswith(":", after):
+        count = skip_ws(after + 1)
+        digits = _RESULT_COUNT.match(text, count)
+        if digits is None:
+            return wrong_token_offset(text, count), "expected integer number of results"
+        after = skip_ws(digits.end())
+    return wrong_token_offset(text, after), "expected '=' after SSA name"
 
 
 def _pretty_name_first(p: ModuleParser, error: ParseError) -> ParseError:
