@@ -176,6 +176,17 @@ CASES = {
     "result_count_then_no_comma": (
         "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %re:2 %x = stablehlo.abs %arg0 : tensor<4xf32>\n"
         "  return %arg0 : tensor<4xf32>\n}\n", 2, 8, "expected '=' after SSA name", "expected '=' after SSA name"),
+    "type_cut_in_its_dialect_name_is_an_alias_use": (
+        'func.func @f() -> !stablehlo.token {\n  %0 = "stablehlo.create_token"() : () -> !sta\n'
+        "  func.return %0: !stablehlo.token\n}\n", 2, 47, "undefined symbol alias id 'sta'",
+        "undefined symbol alias id 'sta'"),
+    "function_result_type_cut_in_its_dialect_name": (
+        'func.func @f() -> !stablehl\n  %0 = "stablehlo.create_token"() : () -> !stablehlo.token\n'
+        "  func.return %0: !stablehlo.token\n}\n", 1, 28, "undefined symbol alias id 'stablehl'",
+        "undefined symbol alias id 'stablehl'"),
+    "undefined_alias_before_the_operand_type_check": (
+        "!t = tensor<4xf32>\nfunc.func @f(%arg0: !t) -> !t {\n  %0 = stablehlo.abs %arg0 : !u\n"
+        "  func.return %0: !t\n}\n", 3, 32, "undefined symbol alias id 'u'", "undefined symbol alias id 'u'"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

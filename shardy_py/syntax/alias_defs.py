@@ -74,6 +74,22 @@ def _in_string(text: str, at: int) -> bool:
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
 
 
+def first_undefined_alias(text: str, defined: set[str], limit: int) -> tuple[int, str] | None:
+    """(offset, message) of the first use of an alias not in ``defined`` in ``text`` (comments blanked) that
+    starts at or before ``limit`` (MLIR: "undefined symbol alias id", after the name); location aliases,
+    which may be defined after the ops, are not looked at."""
+    for m in _ALIAS_CANDIDATE.finditer(text):
+        if m.start() > limit:
+            return None
+        name = m.group()
+        if name in defined or name.startswith("#loc") or _in_string(text, m.start()):
+            continue
+        after = _WS.match(text, m.end()).end()
+        if not (text.startswith("=", after) and not text.startswith("==", after)):  # (not a definition)
+            return m.end(), f"undefined symbol alias id '{name[1:]}'"
+    return None
+
+
 def check_alias_uses(p, defined: set[str]) -> None:
     """Every alias the text uses is defined (MLIR: "undefined symbol alias id", for a location alias
     "operation location alias was never defined")."""

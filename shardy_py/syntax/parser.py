@@ -17,7 +17,12 @@ from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import Type
-from shardy_py.syntax.alias_defs import check_alias_definition, check_alias_uses, not_a_definition
+from shardy_py.syntax.alias_defs import (
+    check_alias_definition,
+    check_alias_uses,
+    first_undefined_alias,
+    not_a_definition,
+)
 from shardy_py.syntax.attr_values import AttrValueReader
 from shardy_py.syntax.cursor import _SPACES, _VALUE_USE, Cursor
 from shardy_py.syntax.declared import parse_custom
@@ -380,12 +385,20 @@ def _result_list_error(text: str, pos: int, skip_ws) -> tuple[int, str]:
     return wrong_token_offset(text, after), "expected '=' after SSA name"
 
 
-def _pretty_name_first(p: ModuleParser, error: ParseError) -> ParseError:
+def _pretty_name_first(p: ModuleParser, error: ParseError, defined: dict[str, bool]) -> ParseError:
     """``error``, or the error MLIR meets first at a dialect attribute or type that starts at or before it (a
     wrong token's error is reported before the token): its pretty body does not close, or it has none
-    (``#sdy.`` cut at its dot, ``#sdy.sharding`` and no ``<``) and its dialect's parser fails after it."""
+    (``#sdy.`` cut at its dot, ``#sdy.sharding`` and no ``<``) and its dialect's parser fails after it; or
+    at an alias used there and not defined before (``!sta``, a type cut in its dialect's name: MLIR looks it up
+    where it is used, ``check_alias_uses`` once the module is read)."""
     limit = len(p.text) if error.message == "unclosed bracket" else p.scanner.skip_ws(error.offset)
+    if error.message.startswith("use of value"):  # (MLIR: met once the op's types are read, on its line)
+        limit = line_end if (line_end := p.text.find("\n", limit)) >= 0 else len(p.text)
     found = pretty_name_error(p.text, p.scanner.source, limit)  # (a bracket no closer matches: MLIR reads on)
+    undefined = None if error.message.endswith("alias definition") else \
+        first_undefined_alias(p.text, set(defined), limit)  # (not where the error is a definition's)
+    if undefined is not None and (found is None or undefined[0] < found[0]):
+        found = undefined
     if found is None or found[0] == error.offset and found[1] == error.message:
         return error
     if found[0] >= error.offset and error.message == "unexpected character":
@@ -416,13 +429,13 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     else:
         p = ModuleParser(blanked, filename, first_line, fast_paths)
     p.scanner.source = text
+    alias_names: dict[str, bool] = {}
     gc_was_enabled = gc.isenabled()
     gc.disable()
     try:
         preamble: list[str] = []
         postamble: list[str] = []
         ops: list[Operation] = []
-        alias_names: dict[str, bool] = {}
         for item in p.scanner.top_level_items():  # each op built before the text after it is scanned
             if isinstance(item, RawLabel):
                 raise p.error(item.start, "a block label is only allowed inside a region")
@@ -486,7 +499,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                 raise first from None
             raise
         except ParseError as first:
-            raise _pretty_name_first(p, first) from None
+            raise _pretty_name_first(p, first, alias_names) from None
     finally:
         if gc_was_enabled:
             gc.enable()
