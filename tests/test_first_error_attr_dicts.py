@@ -187,10 +187,25 @@ CASES = {
     "undefined_alias_before_the_operand_type_check": (
         "!t = tensor<4xf32>\nfunc.func @f(%arg0: !t) -> !t {\n  %0 = stablehlo.abs %arg0 : !u\n"
         "  func.return %0: !t\n}\n", 3, 32, "undefined symbol alias id 'u'", "undefined symbol alias id 'u'"),
+    "argument_dictionary_cut_at_its_brace_then_the_body": (  # (a '{' ending a line: no region stands there)
+        "func.func @f(%arg0: tensor<8x8xf32> {\n  return %arg0 : tensor<8x8xf32>\n}\n", 2, 9,
+        "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "result_dictionary_cut_at_its_brace_then_the_attributes": (
+        "func.func private @f(%arg0: tensor<4xf32>) -> (tensor<4xf32> {\n"
+        'attributes { sdy.original_func_name = "foo" } {\n  return %arg0 : tensor<4xf32>\n}\n', 2, 11,
+        "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),
 }
+
+
+def test_argument_and_result_dictionaries_over_several_lines_are_read() -> None:
+    text = ("func.func @f(%arg0: tensor<8xf32> {\n    mhlo.x = 1 : i32\n  }) -> (tensor<8xf32> {\n"
+            "    mhlo.y = 2 : i32}) {\n  return %arg0 : tensor<8xf32>\n}\n")
+    module = shardy_py.parse(text)
+    assert shardy_py.verify(module) == []
+    assert "{mhlo.x = 1 : i32}" in str(module) and "{mhlo.y = 2 : i32}" in str(module)
 
 
 def _first_error(text: str) -> tuple[int, int, str]:

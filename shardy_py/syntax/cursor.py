@@ -274,6 +274,17 @@ class Cursor:
                                ended="expected '}' in attribute dictionary") from None
         return self.p.attr_dict(start, end)
 
+    def dictionary(self) -> tuple[dict, dict] | None:
+        """An optional attribute dictionary where no region may stand (a function's argument or result): a brace
+        group the scanner took for a region (its '{' ends a line) is read as a dictionary, as MLIR reads it."""
+        if not self.at_region():
+            return self.attr_dict()
+        r = self.regions[self.ri]
+        d = self.p.attr_dict(r.start, r.end)
+        self.ri += 1
+        self.pos = r.end
+        return d
+
     def at_region(self) -> bool:
         self.ws()
         return self.ri < len(self.regions) and self.regions[self.ri].start == self.pos

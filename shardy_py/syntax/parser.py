@@ -483,14 +483,18 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
                 raise p.error(*lexed) from None  # (MLIR's lexer reaches it first; at the same place, ours says more)
             unclosed = p.scanner.unclosed
             if unclosed is not None and e is not unclosed and e.offset >= unclosed.offset:
-                raise unclosed from None  # (what the op after an unclosed region lacks: the end came first)
+                unclosed_first = unclosed  # (what the op after an unclosed region lacks: the end came first)
+            else:
+                unclosed_first = None
             if _earlier and getattr(e, "scan_from", None) is not None:
                 from shardy_py.syntax.salvage import salvaged_error
 
                 first = salvaged_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
                                                                _earlier=False, _salvage=True))
-                if first is not None:
-                    raise first from None
+                if first is not None and (unclosed_first is None or first.offset < unclosed_first.offset):
+                    raise first from None  # (the op the scan failed in fails before the end)
+            if unclosed_first is not None:
+                raise unclosed_first from None
             first = earlier_error(text, e, lambda prefix: parse_module(
                 prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
                 lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)
