@@ -194,6 +194,10 @@ CASES = {
         "func.func private @f(%arg0: tensor<4xf32>) -> (tensor<4xf32> {\n"
         'attributes { sdy.original_func_name = "foo" } {\n  return %arg0 : tensor<4xf32>\n}\n', 2, 11,
         "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "sharding_body_after_a_blank_is_not_its_body": (  # (was accepted: MLIR takes a body only right after the name)
+        _OP.format(value="#sdy.sharding_per_value <[<@mesh, [{}]>]>} : tensor<8xf32>",
+                   next="return %0 : tensor<8xf32>"),
+        3, 67, "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

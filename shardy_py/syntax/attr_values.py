@@ -73,6 +73,8 @@ class AttrValueReader:
             if m and m.group() in _SDY_STANDALONE:
                 lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
                 s = start + lead
+                if text[m.end():m.end() + 1] != "<" and text[4] == ".":
+                    _no_body_after_blanks(self, s + m.end())
                 close = self._sdy_extent(s)
                 if close == start + lead + len(text):
                     return self.sdy_attr(s, close, "attribute")
@@ -270,6 +272,15 @@ def _stray_closer(text: str) -> int:
             name = _NAME_BEFORE_EQ.search(text, 0, m.start())
             return name.start() if name else m.start()
     return -1
+
+
+def _no_body_after_blanks(p, after: int) -> None:
+    """Raise MLIR's error where a dotted sdy attribute's name (ending at ``after``) is followed by its '<...>'
+    after blanks: MLIR's lexer takes a body only right after the name, so the dialect's parser reads it and
+    the dictionary then finds that '<' where its ',' or '}' should be (a wrong token, after the name)."""
+    nxt = p.scanner.skip_ws(after)
+    if p.text.startswith("<", nxt):
+        raise p.error(wrong_token_offset(p.text, nxt), "expected '}' in attribute dictionary")
 
 
 def _end_as_written(written: str, default: int) -> int:
