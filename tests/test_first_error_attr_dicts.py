@@ -8,9 +8,8 @@ differential run's kind with jaxlib 0.12's line, column and message; the last te
 """
 from __future__ import annotations
 
-import re
-
 import pytest
+from first_error_helpers import jaxlib_first_error, our_first_error
 
 import shardy_py
 
@@ -212,37 +211,19 @@ def test_argument_and_result_dictionaries_over_several_lines_are_read() -> None:
     assert "{mhlo.x = 1 : i32}" in str(module) and "{mhlo.y = 2 : i32}" in str(module)
 
 
-def _first_error(text: str) -> tuple[int, int, str]:
-    with pytest.raises(shardy_py.ParseError) as e:
-        shardy_py.parse(text)
-    return e.value.line, e.value.column, e.value.message
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_where_mlir_stops(name: str) -> None:
     text, line, column, _, message = CASES[name]
-    assert _first_error(text) == (line, column, message)
+    assert our_first_error(text) == (line, column, message)
 
 
 def test_fast_paths_off_give_the_same_first_error() -> None:
     """The error path reads the same with the scanner's line fast path and the op recipes off."""
     for text, line, column, _, message in CASES.values():
-        with pytest.raises(shardy_py.ParseError) as e:
-            shardy_py.syntax.parser.parse_module(text, fast_paths=False)
-        assert (e.value.line, e.value.column, e.value.message) == (line, column, message)
-
-
-_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
+        assert our_first_error(text, fast_paths=False) == (line, column, message)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text, line, column, mlir_message, _ = CASES[name]
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    first = _MLIR_ERROR.search(answer["error"])
-    assert first is not None, answer
-    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, mlir_message)
+    assert jaxlib_first_error(text) == (line, column, mlir_message)
