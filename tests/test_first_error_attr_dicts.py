@@ -197,6 +197,17 @@ CASES = {
         _OP.format(value="#sdy.sharding_per_value <[<@mesh, [{}]>]>} : tensor<8xf32>",
                    next="return %0 : tensor<8xf32>"),
         3, 67, "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "float_with_a_type_that_is_no_float_then_the_next_line": (  # (MLIR: at the token after the type)
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.abs %arg0 {value = 3.2\n"
+        "     : (tensor<4xf32>) -> tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", 4, 3,
+        "floating point value not valid for specified type", "floating point value not valid for specified type"),
+    "float_with_an_integer_type_in_an_array": (
+        '"test.op"() {value = [1.5 : i32 ]} : () -> ()\n', 1, 33, "floating point value not valid for specified type",
+        "floating point value not valid for specified type"),
+    "integer_with_a_tensor_type": (  # (MLIR: at the literal)
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.abs %arg0 {value = 3 : tensor<4xf32> }"
+        " : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", 2, 37, "integer literal not valid for specified type",
+        "integer literal not valid for specified type"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

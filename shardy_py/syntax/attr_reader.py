@@ -178,12 +178,11 @@ class AttrReader(TypeReader):
             raise self.error(f"expected a number, found {self.found(pos, end)}", pos)
         negative, dec_float, hex_digits, dec_int = m.groups()
         t, after = self._optional_type(m.end(), end)
-        type_at = self.skip(self.skip(m.end()) + 1) if t is not None else pos
         try:
             if dec_float is not None:
                 t = t or _F64
-                if not isinstance(t, T.FloatType):
-                    raise self.error("floating point value not valid for specified type", type_at)
+                if not isinstance(t, T.FloatType):  # (MLIR: at the token after the type)
+                    raise self.error("floating point value not valid for specified type", self.skip(after))
                 return B.FloatAttr(decimal_float_bits(B.float_format(t.text), dec_float, bool(negative)), t), after
             t = t or _I64
             if isinstance(t, T.FloatType):
@@ -191,8 +190,8 @@ class AttrReader(TypeReader):
                     raise self.error("unexpected decimal integer literal for a floating point value; add a "
                                      "trailing dot to make the literal a float", m.start(4))
                 return B.FloatAttr(hex_float_bits(B.float_format(t.text), hex_digits, bool(negative)), t), after
-            if not isinstance(t, (T.IntegerType, T.IndexType)):
-                raise self.error("integer literal not valid for specified type", type_at)
+            if not isinstance(t, (T.IntegerType, T.IndexType)):  # (MLIR: at the literal)
+                raise self.error("integer literal not valid for specified type", pos)
             magnitude = int(hex_digits, 16) if hex_digits is not None else int(dec_int)
             value = integer_value(magnitude, bool(negative), t)
         except LiteralError as e:

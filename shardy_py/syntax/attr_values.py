@@ -313,5 +313,7 @@ def check_attribute(p, canonical: str, at: int, end: int) -> None:
             if text is not written:  # (the canonical text's offset: the value's end as written is MLIR's)
                 where = at + _end_as_written(written, where - at)
             message = "expected '}' in attribute dictionary"
+        if message.startswith("floating point value not valid"):  # (at the token after the value's type)
+            where = p.scanner.skip_ws(where)
         raise p.error(wrong_token_offset(p.text, where) if is_wrong_token_error(message) else where,
                       message) from None
