@@ -208,6 +208,14 @@ CASES = {
         "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  %0 = stablehlo.abs %arg0 {value = 3 : tensor<4xf32> }"
         " : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n", 2, 37, "integer literal not valid for specified type",
         "integer literal not valid for specified type"),
+    "an_op_before_the_one_the_scan_failed_in_fails_first": (  # (its error in the body, not the cut op's)
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {\n'
+        "  %0 = sdy.manual_computation(%arg0)\n    in_shardings=[<@mesh, [{}, {}]>]\n"
+        '    out_shardings=[<@mesh, [{}, {}]>]\n    %1 = "stablehlo.abs"(%arg1) ({\n'
+        '    manual_axes={"x"} (%arg1: tensor<16x8xf32>) {\n      sdy.return %arg1 : tensor<16x8xf32>\n'
+        "    }) : (tensor<16x8xf32>) -> tensor<16x8xf32>\n  return %0 : tensor<16x8xf32>\n}\n", 6, 5,
+        "custom op 'sdy.manual_computation' expected 'manual_axes'",
+        "'sdy.manual_computation': expected 'manual_axes', found the end of the op"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

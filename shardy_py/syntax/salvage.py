@@ -135,7 +135,10 @@ class SalvageParser(ModuleParser):
             try:
                 return super().build_op(raw)
             except ParseError as e:
-                if not self.reached and salvaged is not None and raw.start <= salvaged.start <= e.offset:
+                if salvaged is not None and raw.end <= salvaged.start:
+                    e.before_salvaged = True  # (an op before the salvaged one failed: its error stands)
+                elif not self.reached and salvaged is not None and raw.start <= salvaged.start <= e.offset and \
+                        not getattr(e, "before_salvaged", False):
                     # (the op around the salvaged one met the cut before building its regions: MLIR, reading
                     # token by token, meets the salvaged op first)
                     if isinstance(salvaged, RawLabel):
