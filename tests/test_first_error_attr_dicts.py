@@ -216,6 +216,10 @@ CASES = {
         "    }) : (tensor<16x8xf32>) -> tensor<16x8xf32>\n  return %0 : tensor<16x8xf32>\n}\n", 6, 5,
         "custom op 'sdy.manual_computation' expected 'manual_axes'",
         "'sdy.manual_computation': expected 'manual_axes', found the end of the op"),
+    "sharding_rule_cut_whose_body_closes_in_a_later_comment": (  # (read by the sdy grammar, as MLIR reads it)
+        "func.func @f(%arg0: tensor<2x4xf32>) -> tensor<8xf32> {\n  %0 = stablehlo.reshape %arg0 {sdy.sharding_rule "
+        "= #sdy.op_sharding_rule<([i, j])->([i, j]) {i=2, j=4\n  return %0 : tensor<8xf32>\n  // CHECK: }>}\n}\n",
+        2, 103, "expected '}'", "expected ',' or '}', got 'return'"),
     "a_dialect_name_in_a_string_is_text": (  # (no attribute: the error after it stands)
         'func.func @f(%arg0: tensor<8xf32> {a = "#sdy.", b}) -> tensor<8xf32> {\n  return %arg1 : tensor<8xf32>\n}\n',
         2, 10, "use of undeclared SSA value name", "use of undeclared SSA value name"),

@@ -57,10 +57,7 @@ class AttrValueReader:
             return parse_sdy(text, rule)
         except AttrSyntaxError as e:
             prefix = f"'{context}': " if context else ""
-            at = start + e.offset
-            if _WRONG_SDY_TOKEN.match(e.message) and not _AT_THE_TOKEN.search(e.message):
-                at = wrong_token_offset(self.text, at)  # (MLIR's wrong token: reported after the text before it)
-            raise self.error(at, prefix + e.message) from None
+            raise self.error(sdy_error_offset(self.text, start + e.offset, e.message), prefix + e.message) from None
 
     def attr_value(self, start: int, end: int) -> A.Attr:
         """An attribute value: sdy attributes parsed, anything else kept as text (its StableHLO/CHLO
@@ -272,6 +269,14 @@ def _stray_closer(text: str) -> int:
             name = _NAME_BEFORE_EQ.search(text, 0, m.start())
             return name.start() if name else m.start()
     return -1
+
+
+def sdy_error_offset(text: str, at: int, message: str) -> int:
+    """Where MLIR reports the sdy grammar's error ``message`` met at ``at``: a token it does not take is a wrong
+    token, reported after the text before it, save a string or integer it wants (reported at the token)."""
+    if _WRONG_SDY_TOKEN.match(message) and not _AT_THE_TOKEN.search(message):
+        return wrong_token_offset(text, at)
+    return at
 
 
 def _no_body_after_blanks(p, after: int) -> None:

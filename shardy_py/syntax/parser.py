@@ -391,10 +391,11 @@ def _pretty_name_first(p: ModuleParser, error: ParseError, defined: dict[str, bo
     (``#sdy.`` cut at its dot, ``#sdy.sharding`` and no ``<``) and its dialect's parser fails after it; or
     at an alias used there and not defined before (``!sta``, a type cut in its dialect's name: MLIR looks it up
     where it is used, ``check_alias_uses`` once the module is read)."""
-    limit = len(p.text) if error.message == "unclosed bracket" else p.scanner.skip_ws(error.offset)
+    unread = error.offset if error.message == "unclosed bracket" else None
+    limit = len(p.text) if unread is not None else p.scanner.skip_ws(error.offset)
     if error.message.startswith("use of value"):  # (MLIR: met once the op's types are read, on its line)
         limit = line_end if (line_end := p.text.find("\n", limit)) >= 0 else len(p.text)
-    found = pretty_name_error(p.text, p.scanner.source, limit)  # (a bracket no closer matches: MLIR reads on)
+    found = pretty_name_error(p.text, p.scanner.source, limit, unread)  # (a bracket no closer matches: read on)
     undefined = None if error.message.endswith("alias definition") else \
         first_undefined_alias(p.text, set(defined), limit)  # (not where the error is a definition's)
     if undefined is not None and (found is None or undefined[0] < found[0]):

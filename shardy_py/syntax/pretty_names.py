@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.errors import AttrSyntaxError
+from shardy_py.syntax.attr_values import sdy_error_offset
 from shardy_py.syntax.scan_errors import scan_pretty_body
 from shardy_py.syntax.scanner import wrong_token_offset
+from shardy_py.syntax.sdy_parser import parse_sdy
 from shardy_py.syntax.type_reader import BARE_ID, WS
 
 #: A dialect attribute or type name (``#sdy.sharding``, ``#stablehlo``, ``!foo.bar``), or a string literal or
@@ -53,12 +56,14 @@ _UNKNOWN = {
 }
 
 
-def pretty_name_error(text: str, source: str, limit: int) -> tuple[int, str] | None:
+def pretty_name_error(text: str, source: str, limit: int, unread: int | None = None) -> tuple[int, str] | None:
     """``(offset, message)`` of MLIR's error at the first dialect attribute or type of ``text`` (comments
     blanked; ``source`` as written) that starts at or before ``limit`` and fails where MLIR reads it: a pretty
     body (``#sdy.sharding<...``) that does not close (MLIR's lexer scans it to its matching '>'), or an sdy,
     StableHLO or CHLO name with no '<' right after it whose dialect's parser fails on the text after it.
-    None when there is none (or it reads on into text this does not model: its body after blanks)."""
+    None when there is none (or it reads on into text this does not model: its body after blanks).
+    ``unread``: where the parser stopped reading (a bracket no closer matches): an sdy attribute after it
+    whose body closes is read here, by the sdy grammar, as MLIR reads it (its first error)."""
     pos = 0
     while (m := _HEAD.search(text, pos)) is not None and m.start() <= limit:
         pos = m.end()
@@ -68,11 +73,24 @@ def pretty_name_error(text: str, source: str, limit: int) -> tuple[int, str] | N
             scanned = scan_pretty_body(source, pos)
             if not isinstance(scanned, int):
                 return scanned
+            if unread is not None and scanned > unread and m.group(2).startswith("sdy"):
+                if (error := _sdy_body_error(text, m.start(), scanned)) is not None:
+                    return error
             pos = scanned
             continue
         dialect, dot, name = m.group(2).partition(".")
         if dot and (error := _error_after(text, (m.group(1), dialect), m.start(2) + len(dialect) + 1, name)):
             return error
+    return None
+
+
+def _sdy_body_error(text: str, start: int, end: int) -> tuple[int, str] | None:
+    """The sdy grammar's first error in the attribute ``text[start:end]``, placed as MLIR places it; None when
+    it reads."""
+    try:
+        parse_sdy(text[start:end], "attribute")
+    except AttrSyntaxError as e:
+        return sdy_error_offset(text, start + e.offset, e.message), e.message
     return None
 
 
