@@ -41,6 +41,7 @@ from shardy_py.syntax.scanner import (
     RawRegion,
     Scanner,
     blank_comments,
+    end_of_input_offset,
     wrong_token_offset,
 )
 from shardy_py.syntax.sdy_parser import StringEscapeError, unquote
@@ -250,6 +251,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             v.location_text = c.location()
             if c.ws() < c.end and self.text[c.pos] not in ",)":  # (a label cut after a type: ``salvage``)
                 raise self.error(wrong_token_offset(self.text, c.pos), "expected ')'")
+            if c.pos >= len(self.text):  # (cut by the end of the input: MLIR's wrong token there)
+                raise self.error(end_of_input_offset(self.scanner.source, self.text), "expected ')'")
             self.define(v)
             out.append(v)
         if no_colon < len(text):
