@@ -90,14 +90,19 @@ class Recipe:
             return None
         types = self.shared_operand_types
         if len(types) == len(operands):
-            for v, t in zip(operands, types, strict=True):
+            i = 0  # (index loops, not ``zip``: a zip costs more than these loops of one or two operands)
+            for v in operands:
+                t = types[i]
                 if v.type is not t and v.type is not None and t is not None and v.type != t:
                     return None  # a use whose type is not its value's: the full parse reports it
+                i += 1
         line, col = parser.lines.locate(start)
         loc = packed_location(line, col)
-        for v, n in zip(operands, operand_names, strict=True):
-            if v.name != n:
+        i = 0
+        for v in operands:
+            if v.name != operand_names[i]:
                 break
+            i += 1
         else:
             operand_names = None  # as the operands are named: not kept (``Operation.operand_names``)
         op = Operation(self.name, results=[], operands=operands, operand_names=operand_names,
