@@ -143,16 +143,22 @@ def _unchanged_recipe(op: Operation):
     operands = op._operand_tuple
     if types is not recipe.shared_operand_types or len(types) != len(operands):
         return None
-    for v, t in zip(operands, types, strict=True):
-        if v is None or v.type is not t:
+    # (index loops, not ``zip``: this runs for most ops of a big module, and a zip costs more than the loop)
+    i = 0
+    for v in operands:
+        if v is None or v.type is not types[i]:
             return None  # (a value of another type object)
         owner = v.owner
         if owner.__class__ is Operation and owner.name in _CONSTANT_OPS and \
                 owner._property_map.get("value") is not None:
             return None  # (a constant's, which some verifiers read)
-    for r, t in zip(op.results, recipe.result_types, strict=False):
-        if r.type is not t:
+        i += 1
+    result_types = recipe.result_types
+    i = 0
+    for r in op.results:
+        if i < len(result_types) and r.type is not result_types[i]:
             return None
+        i += 1
     return recipe
 
 
