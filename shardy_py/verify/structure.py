@@ -82,14 +82,13 @@ def verify_func_return(op: Operation, ctx: Context) -> Failure | None:
         return Failure("'func.return' op expects parent op 'func.func'", (), name_position(op))
     results = func.properties_view.get("result_types") or []
     name = func.properties_view.get("sym_name")
-    at = name_position(op)
     if len(op.operands) != len(results):
         return Failure(f"'func.return' op has {len(op.operands)} operands, but enclosing function (@{name}) "
-                       f"returns {len(results)}", (), at)
+                       f"returns {len(results)}", (), name_position(op))
     for i, (v, t) in enumerate(zip(op.operands, results, strict=True)):
         if v is not None and v.type is not None and t is not None and v.type != t:
             return Failure(f"'func.return' op type of return operand {i} ('{v.type}') doesn't match function "
-                           f"result type ('{t}') in function @{name}", (), at)
+                           f"result type ('{t}') in function @{name}", (), name_position(op))
     return None
 
 
@@ -268,22 +267,26 @@ def verify_call(op: Operation, ctx: Context) -> Failure | None:
     if callee is None:
         return None
     fn = functions_of_nearest_table(op, ctx).get(callee)
-    at = name_position(op)
+    # (the position is found for a failure only, and index loops stand for ``zip``: every call is checked)
     if fn is None:
-        return Failure(f"'func.call' op '{callee}' does not reference a valid function", (), at)
+        return Failure(f"'func.call' op '{callee}' does not reference a valid function", (), name_position(op))
     ins = fn.properties_view.get("arg_types") or []
     outs = fn.properties_view.get("result_types") or []
-    if len(ins) != len(op.operands):
-        return Failure("'func.call' op incorrect number of operands for callee", (), at)
-    for i, (v, t) in enumerate(zip(op.operands, ins, strict=True)):
-        if v is not None and v.type is not None and v.type != t:
+    operands = op.operands
+    if len(ins) != len(operands):
+        return Failure("'func.call' op incorrect number of operands for callee", (), name_position(op))
+    for i in range(len(ins)):
+        v, t = operands[i], ins[i]
+        if v is not None and v.type is not None and v.type is not t and v.type != t:
             return Failure(f"'func.call' op operand type mismatch: expected operand type '{t}', but provided "
-                           f"'{v.type}' for operand number {i}", (), at)
-    if len(outs) != len(op.results):
-        return Failure("'func.call' op incorrect number of results for callee", (), at)
-    for i, (r, t) in enumerate(zip(op.results, outs, strict=True)):
-        if r.type is not None and r.type != t:
-            return Failure(f"'func.call' op result type mismatch at index {i}", (), at)
+                           f"'{v.type}' for operand number {i}", (), name_position(op))
+    results = op.results
+    if len(outs) != len(results):
+        return Failure("'func.call' op incorrect number of results for callee", (), name_position(op))
+    for i in range(len(outs)):
+        r, t = results[i], outs[i]
+        if r.type is not None and r.type is not t and r.type != t:
+            return Failure(f"'func.call' op result type mismatch at index {i}", (), name_position(op))
     return None
 
 
