@@ -24,7 +24,7 @@ from shardy_py.ir.attrs import (
     TensorShardingPerValueAttr,
 )
 from shardy_py.ir.module import Module
-from shardy_py.ir.ops import COLLECTIVE_OPS, Block, Location, Operation
+from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
 from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
@@ -188,6 +188,7 @@ class _Run:
         self._after_regions: dict[int, Failure] = {}
         self._shared_maps: dict[int, tuple[object, bool]] = {}
         self._clean_shapes: dict[tuple, object] = {}
+        self._plans: dict[str, _Plan] = {}
         #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
         #: check of ``_verify_op`` there.
         self._clean_recipes: dict[tuple, object] = {}
@@ -346,33 +347,51 @@ class _Run:
             self.report(op, f)
 
     def _verify_isolated(self, top: Operation) -> None:
-        # Iterative walk; an isolated op nested in a block waits for the exit of the op that holds it.
-        stack: list[tuple[Operation | Block, bool]] = [(top, False)]
+        # Iterative walk; an isolated op nested in a block waits for the exit of the op that holds it.  The stack
+        # holds an op to leave (after its regions), or a block being walked: (block, iterator over its ops left).
+        stack: list = []
+        self._verify_op(top)
+        if top.regions:
+            self._open(top, stack)
+        else:
+            self._regionless_invariants(top)
+        verify_op = self._verify_op
         while stack:
-            op, leaving = stack.pop()
-            if leaving:
-                if type(op) is Block:  # (its terminator, after its ops: MLIR's verifyOnExit(Block))
-                    holder = op.parent.parent
-                    f = structure.verify_block_terminator(holder, op) if id(holder) not in self.failed else None
-                    if f is not None:
-                        self.report(holder, f)
-                else:
-                    self._leave(op)
+            item = stack[-1]
+            if type(item) is Operation:
+                stack.pop()
+                self._leave(item)
                 continue
-            self._verify_op(op)
-            if not op.regions:
-                decl = OPS.get(op.name)
-                if self._after_regions or (decl is not None and decl.verify_regions is not None):
-                    self._region_invariants(op)  # (an op without regions has them checked all the same)
-                continue
-            stack.append((op, True))
-            for region in reversed(op.regions):
-                for block in reversed(region.blocks):
-                    stack.append((block, True))
-                    for child in reversed(block.ops):
-                        if not (child.regions and child.name in ISOLATED_OPS):
-                            stack.append((child, False))
+            block, ops = item
+            for child in ops:
+                if child.regions:
+                    if child.name in ISOLATED_OPS:
+                        continue  # (verified whole on leaving the op that holds it: ``_leave``)
+                    verify_op(child)
+                    self._open(child, stack)
+                    break  # (its regions first; this block's other ops after them)
+                verify_op(child)
+                if self._after_regions or self._plan(child.name).verify_regions:
+                    self._region_invariants(child)  # (an op without regions has them checked all the same)
+            else:  # (its terminator, after its ops: MLIR's verifyOnExit(Block))
+                stack.pop()
+                holder = block.parent.parent
+                f = structure.verify_block_terminator(holder, block) if id(holder) not in self.failed else None
+                if f is not None:
+                    self.report(holder, f)
         self._ssa_findings(top, "dominance")
+
+    @staticmethod
+    def _open(op: Operation, stack: list) -> None:
+        """Push ``op`` to leave after its blocks, and its blocks to walk, the first on top."""
+        stack.append(op)
+        for region in reversed(op.regions):
+            for block in reversed(region.blocks):
+                stack.append((block, iter(block.ops)))
+
+    def _regionless_invariants(self, op: Operation) -> None:
+        if self._after_regions or self._plan(op.name).verify_regions:
+            self._region_invariants(op)
 
     def _leave(self, op: Operation) -> None:
         self._enter_scope(op)
@@ -412,12 +431,19 @@ class _Run:
                 return True
         return False
 
+    def _plan(self, name: str) -> _Plan:
+        plan = self._plans.get(name)
+        if plan is None:
+            plan = self._plans[name] = _Plan(name)
+        return plan
+
     def _verify_op(self, op: Operation) -> None:
         if self._scopes is not None:
             self._enter_scope(op)
-        attrs_ = op.attributes_view
+        plan = self._plans.get(op.name) or self._plan(op.name)
+        attrs_ = op._attribute_map  # (``attributes_view``)
         recipe = seen = None
-        if op._deferred is not None and op.name not in OP_RULES and op.name not in structure.TERMINATORS:
+        if op._deferred is not None and plan.by_recipe:
             recipe = _unchanged_recipe(op)
             if recipe is not None:  # (built from the recipe of an op of its shape, unchanged since)
                 seen = (id(recipe), tuple(self.ctx.enclosing_manual_axes(op)) if attrs_ else ())
@@ -431,27 +457,26 @@ class _Run:
             if f is not None:
                 self.report(op, f)
                 return
-        decl = OPS.get(op.name)
+        decl = plan.decl
         key = None
-        if recipe is None and decl is not None and not op.regions and op.name not in OP_RULES \
-                and op.name not in structure.TERMINATORS:
+        if recipe is None and plan.by_key and not op.regions:
             key = _op_key(op)
             if key is not None and key in _CLEAN_OPS:
                 return  # (an op alike to one judged clean: its own checks read nothing else)
-        if decl is not None and decl.as_attrs is None:  # (builtin, func, sdy ops: their parsers give their parts)
+        if plan.structural:  # (builtin, func, sdy ops: their parsers give their parts)
             f = structure.verify_arity(op, decl) or (
-                structure.verify_single_block(op) if op.name in structure.SINGLE_BLOCK_OPS else None) or \
+                structure.verify_single_block(op) if plan.single_block else None) or \
                 structure.verify_required_attributes(op, decl) or (
-                structure.verify_sized_regions(op, decl) if op.name in structure.SIZED_REGION_OPS else None)
+                structure.verify_sized_regions(op, decl) if plan.sized_regions else None)
             if f is not None:
                 self.report(op, f)
                 return
-        if op.name in structure.TERMINATORS:
+        if plan.terminator:
             f = structure.verify_terminator_is_last(op)
             if f is not None:
                 self.report(op, f)
                 return
-        if self._run(op, OP_RULES.get(op.name)):
+        if plan.rules and self._run(op, plan.rules):
             return
         if decl is not None and decl.verify is not None:
             f = decl.verify(op, self.ctx)
@@ -557,6 +582,25 @@ class _Run:
             return
         if not self._run(op, rules):
             self._clean_contents[key] = True
+
+
+class _Plan:
+    """What ``_Run._verify_op`` runs for the ops of one name, decided once per name and run."""
+
+    __slots__ = ("decl", "rules", "terminator", "by_recipe", "by_key", "structural", "single_block", "sized_regions",
+                 "verify_regions")
+
+    def __init__(self, name: str) -> None:
+        decl = self.decl = OPS.get(name)
+        self.rules = OP_RULES.get(name)
+        self.terminator = name in structure.TERMINATORS
+        #: Ops of one recipe (``_unchanged_recipe``) may share a verdict; ops of other shapes too (``_op_key``).
+        self.by_recipe = name not in OP_RULES and not self.terminator
+        self.by_key = decl is not None and self.by_recipe
+        self.structural = decl is not None and decl.as_attrs is None
+        self.single_block = name in structure.SINGLE_BLOCK_OPS
+        self.sized_regions = name in structure.SIZED_REGION_OPS
+        self.verify_regions = decl is not None and decl.verify_regions is not None
 
 
 class _Forgetful(dict):
