@@ -124,7 +124,8 @@ class SsaUses:
             operands = list(operands)
             for i, v in outside:
                 operands[i] = v
-        for i, (v, t) in enumerate(zip(operands, types, strict=True)):
+        for i in range(len(types)):  # (by index, not ``zip``: this runs for most ops of a big module)
+            v, t = operands[i], types[i]
             if v is None or t is None or v.type is t or v.type is None or v.type == t:
                 continue
             raise self.type_mismatch(op.operand_names_view[i], v, t, self.use_offset(op, i))
