@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from shardy_py.dialects.registry import add_verifier
-from shardy_py.dialects.stablehlo_verify_common import attr_constraint_failure
+from shardy_py.dialects.stablehlo_verify_common import attr_constraint_failure, attr_text
 
 _I64_ELEMENTS = re.compile(r"dense<.*>\s*:\s*(?:tensor|vector)<(?:\d+x)*i64>", re.S)
 _I64 = re.compile(r"(-?(?:0x[0-9a-fA-F]+|\d+)) : i64")
@@ -99,7 +99,7 @@ def verify_attribute_kinds(op, ctx):
     reports it; None when all are (or absent: a missing required one is reported elsewhere)."""
     for name, (ok, constraint) in ATTRIBUTE_KINDS.get(op.name, ()):
         attr = op.properties_view.get(name)
-        if attr is not None and not ok(str(attr).strip()):
+        if attr is not None and not ok(attr_text(attr).strip()):
             return attr_constraint_failure(op, ctx, name, constraint)
     return None
 

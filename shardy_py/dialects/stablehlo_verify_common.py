@@ -12,6 +12,7 @@ import functools
 import re
 from collections.abc import Sequence
 
+from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.diagnostics import Failure, fail
 from shardy_py.ir.types import (
     DYNAMIC,
@@ -354,6 +355,12 @@ def element_kind(t: Type | None) -> str | None:
     if isinstance(e, IndexType):
         return "index"
     return "other"
+
+
+def attr_text(attr) -> str:
+    """``str(attr)``; an ``OpaqueAttr``'s text read directly (as the printer prints it: ``unit`` when empty),
+    without the printer's lookup, for checks that read an attribute of every op of a kind."""
+    return (attr.text or "unit") if attr.__class__ is OpaqueAttr else str(attr)
 
 
 def attr_constraint_failure(op, ctx, name: str, constraint: str) -> Failure:

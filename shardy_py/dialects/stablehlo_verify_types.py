@@ -11,6 +11,7 @@ import functools
 import re
 
 from shardy_py.dialects.stablehlo_verify_common import (
+    attr_text,
     bit_width,
     clean_when_seen,
     compatible,
@@ -234,8 +235,10 @@ def _regions_key(op):
     block's argument types, op count, and its last op's name and operand types; None (judge every time) when a
     property names a symbol, whose meaning depends on the module."""
     props = op.properties_view
-    if props and any("@" in str(v) for v in props.values()):
-        return None
+    if props:
+        for v in props.values():
+            if "@" in attr_text(v):
+                return None
     regions = []
     for r in op.regions:
         b = r.blocks[0] if r.blocks else None
