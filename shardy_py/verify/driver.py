@@ -355,7 +355,7 @@ class _Run:
             self._open(top, stack)
         else:
             self._regionless_invariants(top)
-        verify_op = self._verify_op
+        verify_op, plans = self._verify_op, self._plans
         while stack:
             item = stack[-1]
             if type(item) is Operation:
@@ -370,8 +370,8 @@ class _Run:
                     verify_op(child)
                     self._open(child, stack)
                     break  # (its regions first; this block's other ops after them)
-                verify_op(child)
-                if self._after_regions or self._plan(child.name).verify_regions:
+                verify_op(child)  # (which made its plan)
+                if self._after_regions or plans[child.name].verify_regions:
                     self._region_invariants(child)  # (an op without regions has them checked all the same)
             else:  # (its terminator, after its ops: MLIR's verifyOnExit(Block))
                 stack.pop()
