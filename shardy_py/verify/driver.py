@@ -486,13 +486,14 @@ class _Run:
                 else:
                     self.report(op, f)
                 return
-        if (key is not None or recipe is not None) and not any("@" in str(v) for v in op.properties_view.values()):
-            if recipe is not None:
-                self._clean_recipes[seen] = recipe  # (holds it, so that its id is not reused)
-            else:
-                if len(_CLEAN_OPS) >= _CACHE_LIMIT:
-                    _CLEAN_OPS.clear()
-                _CLEAN_OPS.add(key)
+        if recipe is not None:
+            # (holds it, so that its id is not reused; kept for this run only, so a property naming a symbol may be
+            # there: the symbol means the same for every op of one module, and nested modules keep nothing)
+            self._clean_recipes[seen] = recipe
+        elif key is not None and not any("@" in str(v) for v in op.properties_view.values()):
+            if len(_CLEAN_OPS) >= _CACHE_LIMIT:
+                _CLEAN_OPS.clear()
+            _CLEAN_OPS.add(key)
 
     def _shared_discardable_attrs(self, op: Operation, attrs_) -> Failure | None:
         """``verify_discardable_attrs`` for an op whose attributes are shared with the other ops of its shape:
