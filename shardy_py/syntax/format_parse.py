@@ -99,9 +99,10 @@ class FormatParser:
         self.state = state
 
     def run(self) -> None:
-        readers = _ELEMENT_READERS
-        for el in self.fmt.elements:
-            readers[type(el)](self, el)
+        hit = _STEPS.get(id(self.fmt))
+        steps = hit[1] if hit is not None and hit[0] is self.fmt else _read_steps(self.fmt)
+        for read, arg in steps:
+            read(self, arg)
         st = self.state
         for name in _typed_operands(self.fmt):  # (ODS's resolveOperands: one written type per operand)
             names, types = st.operands.get(name), st.operand_types.get(name, [])
@@ -110,13 +111,19 @@ class FormatParser:
                                      f"{len(types)} types", st.operand_at.get(name))
 
     def literal(self, text: str) -> None:
-        cur = self.cur
         if _is_keyword(text):
-            if not cur.keyword(text):
-                raise cur.error(f"expected '{text}', found {cur.found()}")
+            self._keyword(text)
         else:
-            expect = self.decl.expect
-            cur.expect(text, expect.get(text) if expect else None)
+            self._punctuation(text)
+
+    def _keyword(self, text: str) -> None:
+        cur = self.cur
+        if not cur.keyword(text):
+            raise cur.error(f"expected '{text}', found {cur.found()}")
+
+    def _punctuation(self, text: str) -> None:
+        expect = self.decl.expect
+        self.cur.expect(text, expect.get(text) if expect else None)
 
     def element(self, el) -> None:
         _ELEMENT_READERS[type(el)](self, el)
@@ -303,6 +310,24 @@ _ELEMENT_READERS = {
     TypeOf: FormatParser._type, FunctionalType: FormatParser._functional_type,
     Directive: FormatParser._directive, Custom: FormatParser._custom,
 }
+
+
+#: ``run``'s steps per compiled format, by id (with the format, so that its id is not reused): (reader, its
+#: argument) per element, a literal's reader chosen once, spaces (which parse nothing) left out.
+_STEPS: dict[int, tuple] = {}
+
+
+def _read_steps(fmt: Format) -> tuple:
+    steps = []
+    for el in fmt.elements:
+        if type(el) is Space:
+            continue
+        if type(el) is Literal:
+            steps.append((FormatParser._keyword if _is_keyword(el.text) else FormatParser._punctuation, el.text))
+        else:
+            steps.append((_ELEMENT_READERS[type(el)], el))
+    _STEPS[id(fmt)] = (fmt, tuple(steps))
+    return _STEPS[id(fmt)][1]
 
 
 _TYPED: dict[int, tuple[str, ...]] = {}
