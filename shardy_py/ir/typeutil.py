@@ -84,12 +84,14 @@ def same_type(a: Type | None, b: Type | None) -> bool:
 
 def operand_types(op) -> list[Type | None]:
     """Types of ``op``'s operands: the resolved value's type, else the type written in the op."""
-    n = max(len(op.operands), len(op.operand_names_view))
+    operands, written = op.operands, op.operand_types_view
+    names = op._operand_name_list  # (None: the operands' own names, as many; ``operand_names_view`` makes them)
+    n = len(operands) if names is None else max(len(operands), len(names))
     out: list[Type | None] = []
     for i in range(n):
-        v = op.operands[i] if i < len(op.operands) else None
-        t = v.type if v is not None and v.type is not None else None
-        if t is None and i < len(op.operand_types_view):
-            t = op.operand_types_view[i]
+        v = operands[i] if i < len(operands) else None
+        t = v.type if v is not None else None
+        if t is None and i < len(written):
+            t = written[i]
         out.append(t)
     return out
