@@ -446,9 +446,10 @@ class Operation:
         while stack:
             op = stack.pop()
             yield op
-            for region in reversed(op.regions):
-                for block in reversed(region.blocks):
-                    stack.extend(reversed(block.ops))
+            if op.regions:  # (most ops have none: no reversed() made for them)
+                for region in reversed(op.regions):
+                    for block in reversed(region.blocks):
+                        stack.extend(reversed(block.ops))
 
     def __repr__(self) -> str:
         res = ", ".join(r.name for r in self.results)
