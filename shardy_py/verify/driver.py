@@ -319,14 +319,19 @@ class _Run:
         return hit[1]
 
     def phase_p(self) -> None:
+        shared = self._shared_maps  # (``_shared_map_clean``'s memory, read here first: this runs for every op)
         for op in self.ops:
             f = None
-            props = op.properties_view
-            if props and not self._shared_map_clean(props):
-                f = self._scan_all(props.values())
-            attrs_ = op.attributes_view
-            if f is None and attrs_ and not self._shared_map_clean(attrs_):
-                f = self._scan_op_attributes(op)
+            props = op._property_map  # (``properties_view``)
+            if props:
+                hit = shared.get(id(props))
+                if not (hit[1] if hit is not None else self._shared_map_clean(props)):
+                    f = self._scan_all(props.values())
+            attrs_ = op._attribute_map  # (``attributes_view``)
+            if f is None and attrs_:
+                hit = shared.get(id(attrs_))
+                if not (hit[1] if hit is not None else self._shared_map_clean(attrs_)):
+                    f = self._scan_op_attributes(op)
             if f is None and op.name == "func.func" and op.regions and op.regions[0].blocks:
                 f = self._scan_all(a.attributes for a in op.regions[0].blocks[0].arguments)
             if f is not None and op.name == "func.func" and f.at is None:

@@ -172,11 +172,11 @@ SIZED_REGION_OPS = frozenset({
 def verify_sized_regions(op: Operation, decl) -> Failure | None:
     """ODS's ``SizedRegion<1>``: each region holds one block; a region written ``{}`` holds none ("region #1
     ('branches') failed to verify constraint: region with 1 blocks")."""
-    names = [r.name for r in decl.regions]
     for i, region in enumerate(op.regions):
         blocks = region.blocks
         empty = len(blocks) == 1 and not blocks[0].ops and not blocks[0].arguments and blocks[0].label is None
         if len(blocks) != 1 or empty:
+            names = [r.name for r in decl.regions]
             name = names[min(i, len(names) - 1)] if names else ""
             return Failure(f"'{op.name}' op region #{i} ('{name}') failed to verify constraint: region with 1 blocks",
                            (), name_position(op))
