@@ -114,11 +114,19 @@ class Recipe:
             name = names[0]
             v = Value(name, self.result_types[0], op, 0, loc, NO_ATTRIBUTES)
             op.results = [v]  # (a list of one, not an appended list's spare room)
+            # ``parser.define`` inlined for a name no scope holds yet and no forward reference awaits (most ops);
+            # the innermost scope is the last of ``all_scopes`` (the scopes an isolated region hides come first)
             scopes = parser.all_scopes
-            if len(scopes) == 2 and name not in scopes[1] and name not in scopes[0] and not parser.ssa.pending:
-                scopes[1][name] = v
+            fresh = not parser.ssa.pending
+            if fresh:
+                for scope in scopes:
+                    if name in scope:
+                        fresh = False
+                        break
+            if fresh:
+                scopes[-1][name] = v
             else:
-                parser.define(v)  # (redefinitions, forward references, nested regions)
+                parser.define(v)  # (redefinitions, forward references)
         elif nres:
             parser.make_results(op, list(zip(names[:nres], counts, strict=True)), self.result_types, loc)
         return op
