@@ -31,6 +31,7 @@ from shardy_py.verify import collectives, computations, interpreter_ops, meshes,
 from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
+from shardy_py.verify.op_shapes import OpPlan, op_key, unchanged_recipe
 from shardy_py.verify.source_positions import SourcePositions
 
 Rule = Callable[[Operation, Context], "Failure | None"]
@@ -103,63 +104,9 @@ _CACHE_LIMIT = 1 << 15
 
 
 #: Declared ops of no regions whose own checks (counts, required attributes, the op's verifier) passed, by
-#: ``_op_key``: what those checks read (a property naming a symbol, whose meaning depends on the module, keeps
+#: ``op_key``: what those checks read (a property naming a symbol, whose meaning depends on the module, keeps
 #: an op out).  Shared by every ``verify`` call, as ``_ATTR_FAILURES``.
 _CLEAN_OPS: set = set()
-
-
-#: Ops whose value some verifiers read through their results (``constant_ints``: a dynamic op's shape operand).
-_CONSTANT_OPS = frozenset({"stablehlo.constant", "arith.constant"})
-
-
-def _constant_value(v):
-    owner = getattr(v, "owner", None)
-    return owner.properties_view.get("value") if type(owner) is Operation and owner.name in _CONSTANT_OPS else None
-
-
-def _op_key(op: Operation) -> tuple | None:
-    """An op's name, operand (value and written) and result types, properties and the values of the constants
-    among its operands; None when unhashable."""
-    props = op.properties_view
-    key = (op.name, tuple([v.type if v is not None else None for v in op.operands]), tuple(op.operand_types_view),
-           tuple([r.type for r in op.results]), tuple(props.items()) if props else (),
-           tuple([_constant_value(v) for v in op.operands]))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-def _unchanged_recipe(op: Operation):
-    """The recipe ``op`` was built from (``syntax.op_recipes``), when the op still holds its shared properties
-    and written types and its values have those types; None otherwise.  Ops of one recipe read alike to their
-    own checks."""
-    recipe = op._deferred
-    if recipe is None or op._property_map is not recipe.shared_props or op._attribute_map is not \
-            recipe.shared_attributes or op.regions:
-        return None
-    types = op._operand_type_seq
-    operands = op._operand_tuple
-    if types is not recipe.shared_operand_types or len(types) != len(operands):
-        return None
-    # (index loops, not ``zip``: this runs for most ops of a big module, and a zip costs more than the loop)
-    i = 0
-    for v in operands:
-        if v is None or v.type is not types[i]:
-            return None  # (a value of another type object)
-        owner = v.owner
-        if owner.__class__ is Operation and owner.name in _CONSTANT_OPS and \
-                owner._property_map.get("value") is not None:
-            return None  # (a constant's, which some verifiers read)
-        i += 1
-    result_types = recipe.result_types
-    i = 0
-    for r in op.results:
-        if i < len(result_types) and r.type is not result_types[i]:
-            return None
-        i += 1
-    return recipe
 
 
 def _bounded(cache: dict) -> dict:
@@ -188,7 +135,7 @@ class _Run:
         self._after_regions: dict[int, Failure] = {}
         self._shared_maps: dict[int, tuple[object, bool]] = {}
         self._clean_shapes: dict[tuple, object] = {}
-        self._plans: dict[str, _Plan] = {}
+        self._plans: dict[str, OpPlan] = {}
         #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
         #: check of ``_verify_op`` there.
         self._clean_recipes: dict[tuple, object] = {}
@@ -436,10 +383,10 @@ class _Run:
                 return True
         return False
 
-    def _plan(self, name: str) -> _Plan:
+    def _plan(self, name: str) -> OpPlan:
         plan = self._plans.get(name)
         if plan is None:
-            plan = self._plans[name] = _Plan(name)
+            plan = self._plans[name] = OpPlan(name, OP_RULES)
         return plan
 
     def _verify_op(self, op: Operation) -> None:
@@ -449,7 +396,7 @@ class _Run:
         attrs_ = op._attribute_map  # (``attributes_view``)
         recipe = seen = None
         if op._deferred is not None and plan.by_recipe:
-            recipe = _unchanged_recipe(op)
+            recipe = unchanged_recipe(op)
             if recipe is not None:  # (built from the recipe of an op of its shape, unchanged since)
                 seen = (id(recipe), tuple(self.ctx.enclosing_manual_axes(op)) if attrs_ else ())
                 if self._clean_recipes.get(seen) is recipe:
@@ -465,7 +412,7 @@ class _Run:
         decl = plan.decl
         key = None
         if recipe is None and plan.by_key and not op.regions:
-            key = _op_key(op)
+            key = op_key(op)
             if key is not None and key in _CLEAN_OPS:
                 return  # (an op alike to one judged clean: its own checks read nothing else)
         if plan.structural:  # (builtin, func, sdy ops: their parsers give their parts)
@@ -588,25 +535,6 @@ class _Run:
             return
         if not self._run(op, rules):
             self._clean_contents[key] = True
-
-
-class _Plan:
-    """What ``_Run._verify_op`` runs for the ops of one name, decided once per name and run."""
-
-    __slots__ = ("decl", "rules", "terminator", "by_recipe", "by_key", "structural", "single_block", "sized_regions",
-                 "verify_regions")
-
-    def __init__(self, name: str) -> None:
-        decl = self.decl = OPS.get(name)
-        self.rules = OP_RULES.get(name)
-        self.terminator = name in structure.TERMINATORS
-        #: Ops of one recipe (``_unchanged_recipe``) may share a verdict; ops of other shapes too (``_op_key``).
-        self.by_recipe = name not in OP_RULES and not self.terminator
-        self.by_key = decl is not None and self.by_recipe
-        self.structural = decl is not None and decl.as_attrs is None
-        self.single_block = name in structure.SINGLE_BLOCK_OPS
-        self.sized_regions = name in structure.SIZED_REGION_OPS
-        self.verify_regions = decl is not None and decl.verify_regions is not None
 
 
 class _Forgetful(dict):
