@@ -182,21 +182,31 @@ def declare(name: str, *, operands=(), attributes=(), results=(), regions=(), fo
 
 def add_verifier(name: str, fn: Callable, after: bool = False) -> None:
     """Run ``fn(op, ctx)`` before the verifier op ``name`` already has (ODS constraints come before
-    an op's own verifier), or after it; the first failure is the op's."""
+    an op's own verifier), or after it; the first failure is the op's.  ``fn.shape_only`` (true when its verdict
+    depends on the op's name, operand types and properties only) lets it share ``clean_when_seen``'s memory."""
     decl = OPS[name]
     rest = decl.verify
     if rest is None:
         decl.verify = fn
         return
-    first, then = (rest, fn) if after else (fn, rest)
+    rewrap = getattr(rest, "rewrap", None)
+    if not after and rewrap is not None and getattr(fn, "shape_only", False):
+        # ``rest`` is remembered clean per op shape (``clean_when_seen``) and ``fn`` reads nothing else: the pair is
+        # remembered as one, so that an op alike to one judged clean is not judged by ``fn`` again
+        decl.verify = rewrap(_chain(fn, rest.__wrapped__))
+        return
+    decl.verify = _chain(*((rest, fn) if after else (fn, rest)))
 
+
+def _chain(first: Callable, then: Callable) -> Callable:
+    """A verifier running ``first``, then ``then`` (the first failure is the op's)."""
     def chained(op, ctx, first=first, then=then):
         f = first(op, ctx)
         if f is not None and getattr(f, "after_regions", False):  # (found after the nested ops: the rest first)
             return then(op, ctx) or f
         return f if f is not None else then(op, ctx)
 
-    decl.verify = chained
+    return chained
 
 
 def lookup(name: str) -> OpDecl | None:

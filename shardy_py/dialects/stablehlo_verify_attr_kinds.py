@@ -104,5 +104,6 @@ def verify_attribute_kinds(op, ctx):
     return None
 
 
+verify_attribute_kinds.shape_only = True  # (reads the op's name and properties: ``registry.add_verifier``)
 for _name in ATTRIBUTE_KINDS:
     add_verifier(_name, verify_attribute_kinds)

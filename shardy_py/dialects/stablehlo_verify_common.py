@@ -436,6 +436,7 @@ def clean_when_seen(fn, region_key=None):
     verify.__doc__ = fn.__doc__
     verify.__name__ = fn.__name__
     verify.__wrapped__ = fn
+    verify.rewrap = lambda inner: clean_when_seen(inner, region_key)  # (``registry.add_verifier``)
     return verify
 
 

@@ -117,6 +117,7 @@ def _rule(description: str, indices: tuple[int, ...] | None, per_axis_ok: bool):
                 return fail(f"'{op.name}' op operand #{i} must be {description}, but got '{t}'")
         return None
 
+    verify_operand_constraint.shape_only = True  # (reads the op's name and operand types: ``registry.add_verifier``)
     return verify_operand_constraint
 
 
