@@ -444,3 +444,22 @@ def test_an_attribute_dictionary_over_lines_is_no_region(text: str) -> None:
     """An op of no regions takes a '{' as its attribute dictionary, and so does 'attributes', however the text
     is laid out (jaxlib 0.12 accepts both; we took them for regions; found by the differential mutant run)."""
     assert shardy_py.verify(shardy_py.parse(text)) == []
+
+
+def _calls_of_f(width: int) -> str:
+    """A module whose ``@f`` takes and returns ``tensor<{width}xf32>``, called twice on ``tensor<8xf32>``."""
+    return (f"func.func private @f(%x: tensor<{width}xf32>) -> tensor<{width}xf32> {{\n"
+            f"  return %x : tensor<{width}xf32>\n}}\n"
+            "func.func @main(%a: tensor<8xf32>) -> tensor<8xf32> {\n"
+            "  %0 = func.call @f(%a) : (tensor<8xf32>) -> tensor<8xf32>\n"
+            "  %1 = func.call @f(%0) : (tensor<8xf32>) -> tensor<8xf32>\n"
+            "  return %1 : tensor<8xf32>\n}\n")
+
+
+def test_a_call_judged_clean_in_one_module_is_judged_again_in_the_next() -> None:
+    """What verify remembers of a clean ``func.call`` holds for its own module only (the callee's meaning depends
+    on the module): the same call text against another ``@f`` is MLIR's operand type mismatch."""
+    assert first_error(_calls_of_f(8)) is None
+    assert first_error(_calls_of_f(4)) == (5, 8, "'func.call' op operand type mismatch: expected operand type "
+                                                 "'tensor<4xf32>', but provided 'tensor<8xf32>' for operand number 0")
+    assert first_error(_calls_of_f(8)) is None

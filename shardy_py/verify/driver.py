@@ -137,7 +137,8 @@ class _Run:
         self._clean_shapes: dict[tuple, object] = {}
         self._plans: dict[str, OpPlan] = {}
         #: (id of a recipe, enclosing manual axes) -> the recipe, for recipes whose unchanged ops passed every
-        #: check of ``_verify_op`` there.
+        #: check of ``_verify_op`` there; and the ``func.call`` contents that passed ``verify_call`` (``phase_s``):
+        #: what only this module's symbols make clean.
         self._clean_recipes: dict[tuple, object] = {}
         #: With modules nested in the module: the meshes each module holds (by its id), for an op to see those
         #: of its nearest module only, as ``lookupNearestSymbolFrom`` does; what passed in one module says
@@ -515,6 +516,10 @@ class _Run:
                     self._run_by_content(op, rules, ("mc", computations.manual_computation_key(op, self.ctx)))
                 elif op.name in collectives.SYMBOL_USE_RULES:
                     self._run_by_content(op, rules, self._collective_key(op))
+                elif op.name == "func.call":  # (what ``verify_call`` reads but the module's functions: this run only)
+                    self._run_by_content(op, rules, (op.properties_view.get("callee"),
+                                                     tuple([v.type if v is not None else None for v in op.operands]),
+                                                     tuple([r.type for r in op.results])), self._clean_recipes)
                 else:
                     self._run(op, rules)
 
@@ -525,16 +530,18 @@ class _Run:
         return ("collective", op.name, tuple(op.properties_view.items()), self.ctx.sharding_of(operand),
                 operand.type if operand is not None else None, tuple([r.type for r in op.results]))
 
-    def _run_by_content(self, op: Operation, rules, key: tuple) -> None:
-        """``_run`` once per ``key`` (everything the rules read but the meshes) that passes."""
+    def _run_by_content(self, op: Operation, rules, key: tuple, clean: dict | None = None) -> None:
+        """``_run`` once per ``key`` (everything the rules read but the meshes) that passes (remembered in
+        ``clean``, by default the cache shared by the runs over the same meshes)."""
+        clean = self._clean_contents if clean is None else clean
         try:
-            if key in self._clean_contents:
+            if key in clean:
                 return
         except TypeError:  # an unhashable part
             self._run(op, rules)
             return
         if not self._run(op, rules):
-            self._clean_contents[key] = True
+            clean[key] = True
 
 
 class _Forgetful(dict):
