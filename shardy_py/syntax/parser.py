@@ -417,6 +417,21 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
     module, slower; the tests and the fuzz target compare the two.
     """
+    try:
+        return _parse_module(text, filename, first_line, fast_paths, _earlier, _salvage)
+    except ParseError as e:
+        if not _earlier:
+            raise
+        from shardy_py.syntax.locations import first_location_error
+
+        first = first_location_error(text, e, filename, first_line)  # (MLIR's location grammar, met first)
+        if first is None:
+            raise
+        raise first from None
+
+
+def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: bool, _earlier: bool,
+                  _salvage: bool) -> Module:
     blanked = blank_comments(text)
     if "\x00" in blanked:  # (a comment may hold one, as MLIR's lexer skips it there)
         i = blanked.index("\x00")
