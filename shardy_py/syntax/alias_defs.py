@@ -41,16 +41,33 @@ def check_alias_definition(p, name: str, start: int, end: int, defined: dict) ->
     try:
         _, pos = reader.type(start, end) if name[0] == "!" else reader.attribute(start, end)
     except AttrSyntaxError as e:
+        if name[0] == "#" and (read_on := value_error(p, start, defined)) is not None:
+            raise p.error(*read_on) from None  # (a value cut short, read on into the next definition)
         at = (wrong_token_offset(text, e.offset) if e.message.startswith("expected") else
               _WS.match(text, start, end).end() if e.message.startswith("inferred shape") else e.offset)
         raise p.error(at, f"{e.message} in the definition of alias {name}") from None
     pos = _WS.match(text, pos, end).end()
+    if pos < end and (word := _BARE_WORD.match(text, pos, end)) is not None:
+        # (MLIR's alias ends with its value: a word after it starts an op, a custom op of no dialect)
+        raise p.error(pos, f"custom op '{word.group()}' is unknown (tried 'builtin.{word.group()}' as well)")
     if pos < end:
         raise p.error(wrong_token_offset(text, pos),
                       f"unexpected {text[pos:end].split()[0][:20]!r} after the value of alias {name}")
 
 
 _NAME = re.compile(r"[#!][\w$.-]*")
+#: A bare identifier without a dialect (no '.'), ended by white space or the text's end.
+_BARE_WORD = re.compile(r"[A-Za-z_][\w$]*(?=\s|\Z)")
+
+
+def value_error(p, start: int, defined: dict) -> tuple[int, str] | None:
+    """MLIR's first error reading the attribute alias value at ``start`` over the text after it (a value
+    cut at its line's end runs into the next definition: ``#loc4 =`` reads ``#loc5``, not defined yet),
+    with the aliases ``defined`` before it (``syntax.locations``); None when not modelled there."""
+    from shardy_py.syntax.locations import attribute_error
+
+    return attribute_error(p.text, getattr(p.scanner, "source", p.text), start,
+                           dict.fromkeys(defined.keys() | p.type_aliases.keys(), ""))
 
 
 def not_a_definition(p, start: int):

@@ -145,6 +145,17 @@ def location_error(text: str, source: str, at: int, aliases: dict[str, str]) -> 
     return None
 
 
+def attribute_error(text: str, source: str, at: int, aliases: dict[str, str]) -> tuple[int, str] | None:
+    """Like ``location_error``, for the attribute at ``at`` (a location among the attributes)."""
+    try:
+        _LocationReader(text, source, at, aliases).attribute()
+    except torn._Stop as stop:
+        return stop.offset, stop.message
+    except (torn._Unmodelled, RecursionError, IndexError):
+        return None
+    return None
+
+
 def first_location_error(text: str, error: ParseError, filename: str | None = None,
                          first_line: int = 1) -> ParseError | None:
     """MLIR's error in the first location of ``text`` that fails, when MLIR meets it before ``error`` (our
