@@ -229,6 +229,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 block.ops.append(op)
         finally:
             self.scopes, self.all_scopes = saved, saved_all
+            if self.ssa.pending and scope:
+                self.ssa.drop_scope(scope)
             self.ssa.open_ops.discard(id(parent))
             self.region_depth -= 1
             self.func_depth = saved_func_depth

@@ -50,6 +50,8 @@ class SsaUses:
         #: ids of the ops whose regions are being read: MLIR resolves an op's operands once it has parsed its
         #: regions, so a name those regions define (an entry argument, a result) is no operand of the op's.
         self.open_ops: set[int] = set()
+        #: (op, operand index) of forward references no definition can resolve any more (``drop_scope``).
+        self.orphans: list[tuple[Operation, int]] = []
 
     # -- while parsing ----------------------------------------------------------------------------
     def forward(self, op: Operation, names: list[str], operands: list, hidden: list = ()) -> None:
@@ -112,6 +114,18 @@ class SsaUses:
                 op.set_operand(i, value)  # (a value of another function stays unresolved, as MLIR prints it)
             self.resolved.append((op, i, value))
 
+    def drop_scope(self, scope: dict[str, Value]) -> None:
+        """The region whose names ``scope`` holds has ended.  MLIR's parser then forgets each name defined
+        in it, with every slot of the name (``%0#1`` of a ``%0``): a forward reference to such a slot,
+        still open, is never resolved ("use of undeclared SSA value name" at the end of the module, even
+        where a later definition of the name would resolve it)."""
+        bases = {name.split("#", 1)[0] for name in scope}
+        for name in [n for n in self.pending if n.split("#", 1)[0] in bases]:
+            uses = self.pending[name]
+            if any(id(op) in self.open_ops for op, _ in uses):
+                continue  # (the operands of an op whose regions are being read: resolved after them)
+            self.orphans.extend(self.pending.pop(name))
+
     def check_types(self, op: Operation) -> None:
         """Each resolved operand of ``op`` has the type the op's text writes for it (MLIR resolves an
         operand against its written type: "use of value ... expects different type than prior uses")."""
@@ -138,6 +152,11 @@ class SsaUses:
     # -- at the end of the text ---------------------------------------------------------------------
     def finish(self) -> None:
         """Report the first name never defined (MLIR's parser does at the end of the module)."""
+        if self.orphans:
+            orphan = min(self.use_offset(op, i) for op, i in self.orphans)
+            if not self.pending or orphan < min(self.use_offset(op, i) for uses in self.pending.values()
+                                                for op, i in uses):
+                raise self.p.error(orphan, "use of undeclared SSA value name")
         if self.pending:
             first = min(((self.use_offset(op, i), name) for name, uses in self.pending.items() for op, i in uses))
             offset, name = first
