@@ -292,6 +292,20 @@ CASES: dict[str, tuple[str, int, int, str]] = {
     "function_result_attribute_without_a_dialect": (
         "func.func @main(%a: tensor<8xf32>) -> (tensor<8xf32> {y = 2}) {\n  return %a : tensor<8xf32>\n}\n", 1, 1,
         "'func.func' op results may only have dialect attributes"),
+    # Shardy's computations have SingleBlockImplicitTerminator: the block count, checked on entering the op,
+    # comes before the terminator of its first block (found by the differential mutant run, swap_lines)
+    "manual_computation_body_of_two_blocks": (
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @main(%arg0: tensor<16xf32>) -> tensor<16xf32> {\n'
+        '  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}]>] out_shardings=[<@mesh, [{"x"}]>] '
+        'manual_axes={"x"} (%arg2: tensor<8xf32>) {\n    %1 = stablehlo.abs %arg2 : tensor<8xf32>\n'
+        "    ^bb0(%arg4: tensor<f32>, %arg5: tensor<f32>):\n    sdy.return %1 : tensor<8xf32>\n"
+        "  } : (tensor<16xf32>) -> tensor<16xf32>\n  return %0 : tensor<16xf32>\n}\n",
+        3, 8, "'sdy.manual_computation' op expects region #0 to have 0 or 1 blocks"),
+    "named_computation_body_without_ops": (
+        'func.func @main(%arg0: tensor<16xf32>) -> tensor<16xf32> {\n'
+        '  %0 = sdy.named_computation<"a">(%arg0) (%arg2: tensor<16xf32>) {\n'
+        "  } : (tensor<16xf32>) -> tensor<16xf32>\n  return %0 : tensor<16xf32>\n}\n",
+        2, 8, "'sdy.named_computation' op expects a non-empty block"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

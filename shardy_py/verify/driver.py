@@ -424,6 +424,11 @@ class _Run:
             if f is not None:
                 self.report(op, f)
                 return
+        elif plan.sdy_single_block:  # (sdy's computations: before their rules)
+            f = structure.verify_single_block(op)
+            if f is not None:
+                self.report(op, f)
+                return
         if plan.terminator:
             f = structure.verify_terminator_is_last(op)
             if f is not None:

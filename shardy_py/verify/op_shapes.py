@@ -68,7 +68,7 @@ class OpPlan:
     """What the driver's ``_verify_op`` runs for the ops of one name, decided once per name and run."""
 
     __slots__ = ("decl", "rules", "terminator", "by_recipe", "by_key", "structural", "single_block", "sized_regions",
-                 "verify_regions")
+                 "verify_regions", "sdy_single_block")
 
     def __init__(self, name: str, op_rules: Mapping[str, list]) -> None:
         decl = self.decl = OPS.get(name)
@@ -79,6 +79,7 @@ class OpPlan:
         self.by_key = decl is not None and self.by_recipe
         self.structural = decl is not None and decl.as_attrs is None
         self.single_block = name in structure.SINGLE_BLOCK_OPS
+        self.sdy_single_block = name in structure.SDY_SINGLE_BLOCK_OPS  # (no structural decl: checked alone)
         self.sized_regions = name in structure.SIZED_REGION_OPS
         self.verify_regions = decl is not None and decl.verify_regions is not None
 

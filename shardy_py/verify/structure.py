@@ -188,6 +188,9 @@ def verify_sized_regions(op: Operation, decl) -> Failure | None:
 SINGLE_BLOCK_OPS = frozenset({
     "stablehlo.all_reduce", "stablehlo.async_start", "stablehlo.case", "stablehlo.collective_reduce",
     "stablehlo.if", "stablehlo.map", "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.while"})
+#: Shardy's ops with the trait through ``SingleBlockImplicitTerminator<"ReturnOp">``: checked on entering the
+#: op, before its own rules and its body's ops and terminators (jaxlib 0.12).
+SDY_SINGLE_BLOCK_OPS = frozenset({"sdy.manual_computation", "sdy.named_computation"})
 
 
 def verify_single_block(op: Operation) -> Failure | None:
