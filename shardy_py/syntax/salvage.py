@@ -27,6 +27,9 @@ _MADE_BY_THE_CUT = re.compile(r".*(the end of the op|which starts another op|at 
                               r"the region's '}' is not inside this op)")
 
 
+#: MLIR's error at the '^' of a label opening a region whose arguments the op's syntax names.
+_LABEL_IN_NAMED_REGION = "invalid block name in region with named arguments"
+
 #: The results and the quote of a generic op's name.
 _GENERIC_HEAD = re.compile(r'(?:%[\w$.-]+(?::\d+)?\s*(?:,\s*%[\w$.-]+(?::\d+)?\s*)*=\s*)?"')
 
@@ -138,9 +141,11 @@ class SalvageParser(ModuleParser):
                 if salvaged is not None and raw.end <= salvaged.start:
                     e.before_salvaged = True  # (an op before the salvaged one failed: its error stands)
                 elif not self.reached and salvaged is not None and raw.start <= salvaged.start <= e.offset and \
-                        not getattr(e, "before_salvaged", False):
+                        not getattr(e, "before_salvaged", False) and not (
+                        e.offset == salvaged.start and e.message == _LABEL_IN_NAMED_REGION):
                     # (the op around the salvaged one met the cut before building its regions: MLIR, reading
-                    # token by token, meets the salvaged op first)
+                    # token by token, meets the salvaged op first; but a label opening a region whose arguments
+                    # are named is MLIR's error at its '^', before the label's text is read)
                     if isinstance(salvaged, RawLabel):
                         self.label_args(salvaged, Block())  # (raises)
                     else:

@@ -1,0 +1,88 @@
+"""A block label cut short, or opening a region whose arguments are named, fails where MLIR's parser first
+fails (issue 26, ``scanner.scan_label``, ``salvage``).
+
+MLIR reads a label token by token (``OperationParser::parseBlock``): at a region whose arguments the op's
+syntax names, the label's '^' is already the error ("invalid block name in region with named arguments"),
+whatever follows it; else its name, its argument list, then the ':' ("expected ':' after block name", after the
+text before the wrong token).  The salvage parse read a label without its ':' on into the next lines (an
+argument's missing ':' lines below, a ')' the next op lacks) and built the label before the '^' was judged.
+Each case is a cut line or a swapped line of the differential run's kind, reduced; the messages, lines and
+columns are jaxlib 0.12's, and the last test asks jaxlib itself.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import shardy_py
+from shardy_py.syntax.parser import parse_module
+
+#: A reduce whose body's label is ``{label}``, on a line of its own before the body's ops.
+_REDUCE = ('func.func @f(%a: tensor<4xf32>) -> tensor<f32> {{\n  %c = stablehlo.constant dense<0.0> : tensor<f32>\n'
+           '  %0 = "stablehlo.reduce"(%a, %c) ({{\n  {label}\n'
+           '    %1 = "stablehlo.add"(%arg2, %arg3) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n'
+           '    "stablehlo.return"(%1) : (tensor<f32>) -> ()\n'
+           "  }}) {{dimensions = array<i64: 0>}} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n"
+           "  return %0 : tensor<f32>\n}}\n")
+
+#: name -> (text, jaxlib 0.12's line, column and message, which are ours too).
+CASES = {
+    "label_arguments_without_the_colon_after_them": (
+        _REDUCE.format(label="^bb0(%arg2: tensor<f32>, %arg3: tensor<f32> )"), 4, 48, "expected ':' after block name"),
+    "label_cut_after_its_name": (_REDUCE.format(label="^bb"), 4, 6, "expected ':' after block name"),
+    "label_argument_without_its_colon_before_the_missing_colon": (
+        _REDUCE.format(label="^bb0(%arg2 tensor<f32>, %arg3: tensor<f32>)"), 4, 13,
+        "expected ':' and type for SSA operand"),
+    "label_of_a_function_body_whose_arguments_run_into_an_op": (
+        "func.func @f(%a: tensor<4xf32>,\n"
+        "             %b: tensor<4xf32>) -> tensor<f32> {\n"
+        "       ^bb0(%a0: tensor<f32>, %a1: tensor<i32>,\n"
+        '  %0 = "stablehlo.reduce"(%a, %c) ({\n'
+        "             %b0: tensor<f32>, %b1: tensor<i32>):\n"
+        '    "stablehlo.return"(%b0) : (tensor<f32>) -> ()\n'
+        "  }) {dimensions = array<i64: 0>} : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n"
+        "  return %0 : tensor<f32>\n"
+        "}",
+        3, 8, "invalid block name in region with named arguments"),
+    "label_of_a_function_body_cut_after_an_argument": (
+        "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  ^bb0(%x: tensor<4xf32>\n"
+        "  return %a : tensor<4xf32>\n"
+        "}\n",
+        2, 3, "invalid block name in region with named arguments"),
+}
+
+
+def _first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
+    with pytest.raises(shardy_py.ParseError) as e:
+        parse_module(text, fast_paths=fast_paths)
+    return e.value.line, e.value.column, e.value.message
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_first_error_is_where_mlir_stops(name: str) -> None:
+    text, line, column, message = CASES[name]
+    assert _first_error(text) == (line, column, message)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
+    text, line, column, message = CASES[name]
+    assert _first_error(text, fast_paths=False) == (line, column, message)
+
+
+_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_jaxlib_stops_at_the_same_place(name: str) -> None:
+    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    from jaxlib_worker import shared_worker
+
+    text, line, column, message = CASES[name]
+    answer = shared_worker().call("module", text=text, pretty=False)
+    assert not answer["ok"]
+    first = _MLIR_ERROR.search(answer["error"])
+    assert first is not None, answer
+    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, message)
