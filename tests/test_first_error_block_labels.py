@@ -11,12 +11,8 @@ columns are jaxlib 0.12's, and the last test asks jaxlib itself.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
-
-import shardy_py
-from shardy_py.syntax.parser import parse_module
+from first_error_helpers import jaxlib_first_error, our_first_error
 
 #: A reduce whose body's label is ``{label}``, on a line of its own before the body's ops.
 _REDUCE = ('func.func @f(%a: tensor<4xf32>) -> tensor<f32> {{\n  %c = stablehlo.constant dense<0.0> : tensor<f32>\n'
@@ -54,35 +50,21 @@ CASES = {
 }
 
 
-def _first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
-    with pytest.raises(shardy_py.ParseError) as e:
-        parse_module(text, fast_paths=fast_paths)
-    return e.value.line, e.value.column, e.value.message
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_where_mlir_stops(name: str) -> None:
     text, line, column, message = CASES[name]
-    assert _first_error(text) == (line, column, message)
+    assert our_first_error(text) == (line, column, message)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
     text, line, column, message = CASES[name]
-    assert _first_error(text, fast_paths=False) == (line, column, message)
+    assert our_first_error(text, fast_paths=False) == (line, column, message)
 
-
-_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text, line, column, message = CASES[name]
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    first = _MLIR_ERROR.search(answer["error"])
-    assert first is not None, answer
-    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, message)
+    assert jaxlib_first_error(text) == (line, column, message)

@@ -11,12 +11,10 @@ it, as before.  The messages, lines and columns are jaxlib 0.12's, and the last 
 """
 from __future__ import annotations
 
-import re
-
 import pytest
+from first_error_helpers import jaxlib_first_error, our_first_error
 
 import shardy_py
-from shardy_py.syntax.parser import parse_module
 
 #: A function using ``{use}`` before its ``%0`` (one result), then a function defining ``%0:2`` of ``{t}``.
 _TWO_FUNCTIONS = ("func.func @a(%a: tensor<f32>) -> tensor<f32> {{\n  {use}\n"
@@ -44,9 +42,7 @@ CASES = {
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_where_mlir_stops(name: str) -> None:
     text, line, column, message = CASES[name]
-    with pytest.raises(shardy_py.ParseError) as e:
-        parse_module(text)
-    assert (e.value.line, e.value.column, e.value.message) == (line, column, message)
+    assert our_first_error(text) == (line, column, message)
 
 
 def test_a_name_the_region_does_not_define_is_resolved_by_a_later_function() -> None:
@@ -59,17 +55,8 @@ def test_a_name_the_region_does_not_define_is_resolved_by_a_later_function() -> 
         (2, 8, "'stablehlo.add' op using value defined outside the region")]
 
 
-_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
-
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text, line, column, message = CASES[name]
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    first = _MLIR_ERROR.search(answer["error"])
-    assert first is not None, answer
-    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, message)
+    assert jaxlib_first_error(text) == (line, column, message)
