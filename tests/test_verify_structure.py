@@ -306,6 +306,39 @@ CASES: dict[str, tuple[str, int, int, str]] = {
         '  %0 = sdy.named_computation<"a">(%arg0) (%arg2: tensor<16xf32>) {\n'
         "  } : (tensor<16xf32>) -> tensor<16xf32>\n  return %0 : tensor<16xf32>\n}\n",
         2, 8, "'sdy.named_computation' op expects a non-empty block"),
+    # MLIR's isolation check walks a function's ops before the regions they hold, the last region first:
+    # uses of a value another function defines (the definition of %0 deleted: the differential run) are met
+    # in that order, not in text order
+    "use_outside_at_the_function_level_before_one_in_a_region": (
+        "func.func @a(%a: tensor<f32>, %p: tensor<i32>) -> tensor<f32> {\n"
+        '  %1 = "stablehlo.case"(%p) ({\n'
+        "    %3 = stablehlo.add %0, %a : tensor<f32>\n"
+        "    stablehlo.return %3 : tensor<f32>\n"
+        "  }) : (tensor<i32>) -> tensor<f32>\n"
+        "  %2 = stablehlo.add %0, %1 : tensor<f32>\n"
+        "  return %2 : tensor<f32>\n"
+        "}\n"
+        "func.func @b(%a: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = stablehlo.abs %a : tensor<f32>\n"
+        "  return %0 : tensor<f32>\n"
+        "}\n",
+        6, 8, "'stablehlo.add' op using value defined outside the region"),
+    "use_outside_in_the_last_region_before_one_in_the_first": (
+        "func.func @a(%a: tensor<f32>, %p: tensor<i32>) -> tensor<f32> {\n"
+        '  %1:2 = "stablehlo.case"(%p) ({\n'
+        "    %3 = stablehlo.add %0, %a : tensor<f32>\n"
+        "    stablehlo.return %3, %3 : tensor<f32>, tensor<f32>\n"
+        "  }, {\n"
+        "    %3 = stablehlo.add %a, %0 : tensor<f32>\n"
+        "    stablehlo.return %3, %3 : tensor<f32>, tensor<f32>\n"
+        "  }) : (tensor<i32>) -> (tensor<f32>, tensor<f32>)\n"
+        "  return %1#0 : tensor<f32>\n"
+        "}\n"
+        "func.func @b(%a: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = stablehlo.abs %a : tensor<f32>\n"
+        "  return %0 : tensor<f32>\n"
+        "}\n",
+        6, 10, "'stablehlo.add' op using value defined outside the region"),
     "module_attribute_without_a_dialect": ("module attributes {a.b = 1, x = 2} {\n}\n", 1, 1,
                                            "'builtin.module' op can only contain attributes with dialect-prefixed "
                                            "names, found: 'x'"),

@@ -557,8 +557,11 @@ class _Forgetful(dict):
 
 
 def _failures_by_isolated_op(failures) -> dict[int, list]:
-    """``Module.ssa_failures`` by the innermost isolated op around each use (where MLIR reports them)."""
+    """``Module.ssa_failures`` by the innermost isolated op around each use (where MLIR reports them); a
+    use of a value defined outside the isolated op comes in the order MLIR's isolation check walks the ops
+    (``_isolation_order``), the others after them in text order."""
     out: dict[int, list] = {}
+    holders: dict[int, tuple[Operation | None, list]] = {}
     for line, col, message, kind, op in failures:
         holder = op
         while holder is not None:
@@ -566,8 +569,33 @@ def _failures_by_isolated_op(failures) -> dict[int, list]:
             holder = block.parent.parent if block is not None and block.parent is not None else None
             if holder is not None and holder.name in ISOLATED_OPS:
                 break
-        out.setdefault(id(holder), []).append((line, col, message, kind))
+        holders.setdefault(id(holder), (holder, []))[1].append((line, col, message, kind, op))
+    for key, (holder, found) in holders.items():
+        outside = [f for f in found if f[2].endswith(_OUTSIDE)]
+        if len(outside) > 1 and holder is not None:
+            order = _isolation_order(holder)
+            found = sorted(outside, key=lambda f: order.get(id(f[4]), len(order))) + \
+                [f for f in found if not f[2].endswith(_OUTSIDE)]
+        out[key] = [f[:4] for f in found]
     return out
+
+
+_OUTSIDE = "op using value defined outside the region"
+
+
+def _isolation_order(isolated: Operation) -> dict[int, int]:
+    """id of each op in ``isolated``'s regions -> its place in MLIR's isolation check (``IsIsolatedFromAbove``):
+    a region's ops in order, then the regions they hold, the last one first (a stack), isolated ops skipped."""
+    order: dict[int, int] = {}
+    for region in isolated.regions:
+        pending = [region]
+        while pending:
+            for block in pending.pop().blocks:
+                for op in block.ops:
+                    order[id(op)] = len(order)
+                    if op.regions and op.name not in ISOLATED_OPS:
+                        pending.extend(op.regions)
+    return order
 
 
 def verify(module: Module) -> list[Diagnostic]:
