@@ -66,6 +66,11 @@ CASES = {
         '#loc1 = loc("a")\nmodul {\n}\n', 2, 1, "custom op 'modul' is unknown (tried 'builtin.modul' as well)"),
 }
 
+#: Locations of every kind, whole (a nested alias defined before the definition that uses it).
+_WHOLE = ('func.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) -> tensor<f32> {\n'
+          '  %0 = stablehlo.add %a, %a : tensor<f32> loc(fused<"m">["a", "b", unknown])\n'
+          "  return %0 : tensor<f32> loc(#loc2)\n} loc(#loc1)\n"
+          '#loc1 = loc("f.py":3:4 to 5:6)\n#loc2 = loc(callsite(#loc1 at "g.py":7:8 to :9))\n')
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -81,12 +86,7 @@ def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
 
 
 def test_whole_locations_of_every_kind_are_no_error() -> None:
-    text = ('func.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) -> tensor<f32> {\n'
-            '  %0 = stablehlo.add %a, %a : tensor<f32> loc(fused<"m">["a", "b", unknown])\n'
-            "  return %0 : tensor<f32> loc(#loc2)\n} loc(#loc1)\n"
-            '#loc1 = loc("f.py":3:4 to 5:6)\n#loc2 = loc(callsite(#loc1 at "g.py":7:8 to :9))\n')
-    assert shardy_py.verify(shardy_py.parse(text)) == []
-
+    assert shardy_py.verify(shardy_py.parse(_WHOLE)) == []
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
@@ -99,9 +99,5 @@ def test_jaxlib_accepts_whole_locations_of_every_kind() -> None:
     pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
     from jaxlib_worker import shared_worker
 
-    text = ('func.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) -> tensor<f32> {\n'
-            '  %0 = stablehlo.add %a, %a : tensor<f32> loc(fused<"m">["a", "b", unknown])\n'
-            "  return %0 : tensor<f32> loc(#loc2)\n} loc(#loc1)\n"
-            '#loc1 = loc("f.py":3:4 to 5:6)\n#loc2 = loc(callsite(#loc1 at "g.py":7:8 to :9))\n')
-    answer = shared_worker().call("module", text=text, pretty=False)
+    answer = shared_worker().call("module", text=_WHOLE, pretty=False)
     assert answer["ok"], answer
