@@ -127,33 +127,30 @@ class _LocationReader(torn._Reader):
         self.advance()
 
 
+def _first_stop(read) -> tuple[int, str] | None:
+    """MLIR's first error while ``read()`` reads, as (offset, message); None when it reads whole or meets
+    what is not modelled here."""
+    try:
+        read()
+    except torn._Stop as stop:
+        return stop.offset, stop.message
+    except (torn._Unmodelled, RecursionError, IndexError):
+        return None
+    return None
+
+
 def location_error(text: str, source: str, at: int, aliases: dict[str, str]) -> tuple[int, str] | None:
     """MLIR's first error reading the location whose ``loc`` keyword is at ``at`` of ``text`` (comments
     blanked; ``source``: as written), the aliases defined before it in ``aliases``, as (offset, message);
     None when it reads whole or its grammar is not modelled here."""
     before = len(text[:at].rstrip())
-    try:
-        reader = _LocationReader(text, source, at, aliases)
-        if before and text[before - 1] in _ATTRIBUTE_BEFORE:
-            reader.inline()
-        else:
-            reader.trailing()
-    except torn._Stop as stop:
-        return stop.offset, stop.message
-    except (torn._Unmodelled, RecursionError, IndexError):
-        return None
-    return None
+    read = "inline" if before and text[before - 1] in _ATTRIBUTE_BEFORE else "trailing"
+    return _first_stop(lambda: getattr(_LocationReader(text, source, at, aliases), read)())
 
 
 def attribute_error(text: str, source: str, at: int, aliases: dict[str, str]) -> tuple[int, str] | None:
     """Like ``location_error``, for the attribute at ``at`` (a location among the attributes)."""
-    try:
-        _LocationReader(text, source, at, aliases).attribute()
-    except torn._Stop as stop:
-        return stop.offset, stop.message
-    except (torn._Unmodelled, RecursionError, IndexError):
-        return None
-    return None
+    return _first_stop(lambda: _LocationReader(text, source, at, aliases).attribute())
 
 
 def first_location_error(text: str, error: ParseError, filename: str | None = None,
