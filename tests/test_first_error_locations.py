@@ -32,6 +32,9 @@ CASES = {
         _OP.format(loc="loc(#loc1") + '#loc1 = loc("x")\n', 2, 52, "expected ')' in location"),
     "fused_location_cut_after_its_bracket": (
         _OP.format(loc="loc(fused["), 2, 53, "expected location instance"),
+    "callsite_naming_an_alias_defined_after_the_op": (
+        _OP.format(loc='loc(callsite(#loc1 at "b"))') + '#loc1 = loc("x")\n', 2, 61,
+        "undefined symbol alias id 'loc1'"),
     "file_line_without_its_closing_paren": (
         _OP.format(loc='loc("a":3'), 2, 52, "expected ')' in location"),
     # -- argument locations: a name whose child location is cut
@@ -66,9 +69,9 @@ CASES = {
         '#loc1 = loc("a")\nmodul {\n}\n', 2, 1, "custom op 'modul' is unknown (tried 'builtin.modul' as well)"),
 }
 
-#: Locations of every kind, whole (a nested alias defined before the definition that uses it).
-_WHOLE = ('func.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) -> tensor<f32> {\n'
-          '  %0 = stablehlo.add %a, %a : tensor<f32> loc(fused<"m">["a", "b", unknown])\n'
+#: Locations of every kind, whole (a nested alias defined before the op or the definition that uses it).
+_WHOLE = ('#loc0 = loc("z")\nfunc.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) -> tensor<f32> {\n'
+          '  %0 = stablehlo.add %a, %a : tensor<f32> loc(fused<"m">["a", #loc0, unknown])\n'
           "  return %0 : tensor<f32> loc(#loc2)\n} loc(#loc1)\n"
           '#loc1 = loc("f.py":3:4 to 5:6)\n#loc2 = loc(callsite(#loc1 at "g.py":7:8 to :9))\n')
 

@@ -26,7 +26,7 @@ from shardy_py.syntax import torn
 from shardy_py.syntax.scanner import LineIndex, blank_comments
 
 #: The keyword ``loc`` (a bare identifier of its own) before a '('.
-_LOC = re.compile(r"(?<![\w$.#!%^@\-])loc(?=\s*\()")
+_LOC = re.compile(r"(?<![\w$.#!%^@\-])loc(?=\s*\()")  # (``match`` at a ``loc``: its lookbehind)
 #: A top-level alias definition's name.
 _ALIAS_DEF = re.compile(r"^[ \t]*(#[A-Za-z_][\w$.\-]*)[ \t]*=", re.M)
 _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
@@ -151,6 +151,33 @@ def location_error(text: str, source: str, at: int, aliases: dict[str, str]) -> 
 def attribute_error(text: str, source: str, at: int, aliases: dict[str, str]) -> tuple[int, str] | None:
     """Like ``location_error``, for the attribute at ``at`` (a location among the attributes)."""
     return _first_stop(lambda: _LocationReader(text, source, at, aliases).attribute())
+
+
+#: A location whose text names an alias past its first token (``loc(callsite(#loc1 at ...))``; an alias
+#: definition's line too, told apart by ``_ALIAS_DEF``).  A literal first, searched fast; whether the ``loc``
+#: starts a keyword is checked on each match (``_LOC``).
+_NESTED_ALIAS = re.compile(r"loc\((?!\s*#)[^\n]*?#[A-Za-z_]")
+
+
+def check_nested_location_aliases(p) -> None:
+    """An op's or an argument's location that names an alias inside it (not as its whole self, ``loc(#loc3)``,
+    which MLIR resolves at the end of the module) reads that alias where it stands: it must be defined before
+    (MLIR: "undefined symbol alias id").  Raises that error; the common text (no such location) costs one
+    search."""
+    text = p.text
+    m = _NESTED_ALIAS.search(text)
+    if m is None:
+        return
+    defs = [(d.start(), d.group(1)) for d in _ALIAS_DEF.finditer(text)]
+    while m is not None:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        if _LOC.match(text, m.start()) and not _ALIAS_DEF.match(text, line_start) and not any(
+                s.start() < m.start() < s.end() for s in _STRING.finditer(text, line_start, m.start() + 1)):
+            aliases = dict.fromkeys((name for at, name in defs if at < m.start()), "")
+            found = location_error(text, getattr(p.scanner, "source", text), m.start(), aliases)
+            if found is not None:
+                raise p.error(*found)
+        m = _NESTED_ALIAS.search(text, m.end())
 
 
 def first_location_error(text: str, error: ParseError, filename: str | None = None,

@@ -30,6 +30,7 @@ from shardy_py.syntax.earlier_errors import earlier_error
 from shardy_py.syntax.generic_parser import parse_generic
 from shardy_py.syntax.known_ops import check_known_op
 from shardy_py.syntax.lexer_check import first_digit_led_name, first_lexer_error, first_odd_character
+from shardy_py.syntax.locations import check_nested_location_aliases, first_location_error
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.opaque_ops import INHERENT_ATTRIBUTES, OpaqueOpReader
 from shardy_py.syntax.pretty_names import pretty_name_error
@@ -424,8 +425,6 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     except ParseError as e:
         if not _earlier:
             raise
-        from shardy_py.syntax.locations import first_location_error
-
         first = first_location_error(text, e, filename, first_line)  # (MLIR's location grammar, met first)
         if first is None:
             raise
@@ -490,6 +489,7 @@ def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: 
         if p.scanner.unclosed is not None:
             raise p.scanner.unclosed
         check_alias_uses(p, set(alias_names))
+        check_nested_location_aliases(p)
         p.ssa.finish()
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None
