@@ -46,6 +46,15 @@ CASES = {
         '  ^bb0(%b: tensor<f32> loc("x"(\n    stablehlo.return %b : tensor<f32>\n'
         "  }) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n", 3, 32,
         "expected location instance"),
+    # -- a dialect's attribute where a location instance is due (none is a location): MLIR reads it, then
+    #    stops at the token after it; a '#name' without a dot is an alias, whatever follows it
+    "dialect_attribute_as_an_op_location": (
+        _OP.format(loc="loc(#foo.bar)"), 2, 55, "expected location attribute, but got#foo.bar"),
+    "dialect_attribute_with_a_body_inside_a_callsite": (
+        _OP.format(loc='loc(callsite(#foo.bar<"a"> at "x":1:2))'), 2, 70,
+        'expected location attribute, but got#foo.bar<"a">'),
+    "alias_name_followed_by_a_dialect_body": (
+        _OP.format(loc='loc(#foo<"a">)'), 2, 51, "expected ')' in location"),
     # -- location aliases (attributes: 'inline' locations), cut before the next definition
     "unknown_cut_short": (_ALIASES.format(value="loc(unk"), 5, 13, "expected location instance"),
     "callsite_cut_before_its_at": (

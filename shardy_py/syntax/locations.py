@@ -23,6 +23,7 @@ import re
 
 from shardy_py.errors import ParseError
 from shardy_py.syntax import torn
+from shardy_py.syntax.lexer_check import REGISTERED_DIALECTS
 from shardy_py.syntax.scanner import LineIndex, blank_comments
 
 #: The keyword ``loc`` (a bare identifier of its own) before a '('.
@@ -65,7 +66,16 @@ class _LocationReader(torn._Reader):
     def instance(self) -> None:
         """``parseLocationInstance``."""
         if self.kind == "prefixed" and self.text[self.start] == "#":
-            self.extended()
+            start, name = self.start, self.text[self.start + 1:self.end]
+            try:
+                kind = self.extended()
+            except torn._Unmodelled:
+                if name.partition(".")[0] in REGISTERED_DIALECTS or self.prev_end != start + 1 + len(name):
+                    raise
+                kind = "dialect"  # (an unregistered dialect's attribute, ``#foo.bar``: read as it stands)
+            if kind == "dialect":  # (a dialect's attribute: none is a location)
+                raise self.here("expected location attribute, but got" + "".join(
+                    self.text[start:self.prev_end].split()))
             return
         if self.kind == "string":
             self.name_or_file()
@@ -156,7 +166,7 @@ def attribute_error(text: str, source: str, at: int, aliases: dict[str, str]) ->
 #: A location whose text names an alias past its first token (``loc(callsite(#loc1 at ...))``; an alias
 #: definition's line too, told apart by ``_ALIAS_DEF``).  A literal first, searched fast; whether the ``loc``
 #: starts a keyword is checked on each match (``_LOC``).
-_NESTED_ALIAS = re.compile(r"loc\((?!\s*#)[^\n]*?#[A-Za-z_]")
+_NESTED_ALIAS = re.compile(r"loc\((?:(?!\s*#)[^\n]*?#[A-Za-z_]|\s*#[A-Za-z_][\w$-]*[.<])")
 
 
 def check_nested_location_aliases(p) -> None:
