@@ -91,6 +91,14 @@ def ours(text: str, flag: str) -> str:
     return str(module)
 
 
+def ours_as_cpp(text: str, flag: str, pipeline: str) -> tuple[str, str]:
+    """(ours, the C++'s) after pass ``-flag`` / ``pipeline`` on a drawn ``text``, to compare. Where jaxlib
+    0.12 crashes (a segfault in its pass on an input it parsed), the guide asks for a located error
+    instead: the C++ side then reads as ``FAILED``, which ours must be."""
+    theirs = cpp(text, pipeline)
+    return ours(text, flag), FAILED if theirs.startswith(CRASHED) else theirs
+
+
 def prints_as_mlir(text: str) -> bool:
     """Whether our plain print of ``text`` is MLIR's (else a difference after a pass could be the
     printer's, not the pass's)."""
