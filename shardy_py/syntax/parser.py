@@ -321,8 +321,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
         generic = m.group(1) is not None
         name = m.group(1) if generic else m.group(2)
         if not generic and not _DOTTED_NAME.match(name):
-            if name in FUNC_DEFAULT_OPS and self.func_depth:
-                name = "func." + name
+            if (name in FUNC_DEFAULT_OPS or name == "func") and self.func_depth:
+                name = "func." + name  # (MLIR tries the default dialect: 'func' is func.func, nested or not)
             elif name == "module" and not self.func_depth:  # (in a function body MLIR reads 'func.module')
                 name = "builtin.module"
             else:
@@ -414,7 +414,7 @@ def _pretty_name_first(p: ModuleParser, error: ParseError, defined: dict[str, bo
 
 
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
-                 _earlier: bool = True, _salvage: bool = False) -> Module:
+                 _earlier: bool = True, _salvage: bool = False, _read_on: bool = False) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
 
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
@@ -446,6 +446,10 @@ def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: 
         from shardy_py.syntax.salvage import SalvageParser
 
         p = SalvageParser(blanked, filename, first_line, fast_paths)
+    elif _read_on:
+        from shardy_py.syntax.cut_ops import CutOpParser
+
+        p = CutOpParser(blanked, filename, first_line, fast_paths)
     else:
         p = ModuleParser(blanked, filename, first_line, fast_paths)
     p.scanner.source = text
@@ -516,6 +520,14 @@ def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: 
                     raise first from None  # (the op the scan failed in fails before the end)
             if unclosed_first is not None:
                 raise unclosed_first from None
+            if _earlier and getattr(e, "scan_from", None) is None:
+                from shardy_py.syntax.cut_ops import cut_op_error, is_cut_op_error
+
+                if is_cut_op_error(e):
+                    first = cut_op_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
+                                                                 _earlier=False, _read_on=True))
+                    if first is not None:
+                        raise first from None
             first = earlier_error(text, e, lambda prefix: parse_module(
                 prefix, filename, first_line, fast_paths=fast_paths, _earlier=False),
                 lambda name, at: None if lookup(name) else check_known_op(p, name, at, False)

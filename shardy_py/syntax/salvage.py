@@ -121,7 +121,29 @@ class SalvageScanner(Scanner):
         return region
 
 
-class SalvageParser(ModuleParser):
+class RegionsWhereTheyStand(ModuleParser):
+    """A module parser that, where an op's syntax fails after regions of it, builds those regions first: MLIR
+    builds each region where it stands, so an error inside one comes before the error after it (error paths
+    only: the regions of a failing op are otherwise never built)."""
+
+    def parse_op(self, raw: RawOp):
+        try:
+            return super().parse_op(raw)
+        except ParseError as e:
+            # (an op's syntax is read before its regions are built: MLIR builds each region where it stands, so
+            # an error inside one, before the error met after it, comes first)
+            generic = _GENERIC_HEAD.match(self.text, raw.start) is not None  # (its regions keep the default dialect)
+            for region in raw.regions:
+                if region.end <= e.offset and region.items:
+                    try:
+                        self.build_region(region, Operation("builtin.unrealized_region_holder", generic_form=generic))
+                    except ParseError as inner:
+                        if inner.offset < e.offset:
+                            raise inner from None
+            raise
+
+
+class SalvageParser(RegionsWhereTheyStand):
     """Builds the ops a ``SalvageScanner`` finds; the op it salvaged raises its first error before the cut,
     else the scan's error."""
 
@@ -177,22 +199,6 @@ class SalvageParser(ModuleParser):
             if e.offset < wrong_token_offset(self.text, item.end) or item.end >= len(self.text):
                 raise
         raise self.scanner.pending
-
-    def parse_op(self, raw: RawOp):
-        try:
-            return super().parse_op(raw)
-        except ParseError as e:
-            # (an op's syntax is read before its regions are built: MLIR builds each region where it stands, so
-            # an error inside one, before the error met after it, comes first)
-            generic = _GENERIC_HEAD.match(self.text, raw.start) is not None  # (its regions keep the default dialect)
-            for region in raw.regions:
-                if region.end <= e.offset and region.items:
-                    try:
-                        self.build_region(region, Operation("builtin.unrealized_region_holder", generic_form=generic))
-                    except ParseError as inner:
-                        if inner.offset < e.offset:
-                            raise inner from None
-            raise
 
     def _read_on(self, pos: int) -> None:
         """Build the ops from ``pos``, where the salvaged op's syntax ended before the cut (MLIR reads the next
