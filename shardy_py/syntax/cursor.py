@@ -37,9 +37,11 @@ _CHECKED_TYPES: set[str] = set()
 _AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
-#: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``:
-#: ``emitError`` at the current token), past the end of the op's text; the rest are wrong tokens (after the text).
-_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name|SSA identifier|type instead)")
+#: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
+#: ``parseInteger``: ``emitError`` at the current token), past the end of the op's text too; the rest are wrong
+#: tokens (after the text).
+_AT_THE_NEXT_TOKEN = re.compile(r"expected ('[A-Za-z_]|a symbol name|the function name|SSA identifier|type instead|"
+                                r"valid '@'-identifier|an integer,)")
 
 
 class Cursor:
