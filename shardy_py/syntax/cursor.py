@@ -263,10 +263,16 @@ class Cursor:
         return ins, outs
 
     def attr_dict(self) -> tuple[dict, dict] | None:
-        """An optional ``{...}`` attribute dictionary (not a region)."""
-        self.ws()
-        if self.at_region() or not self.peek("{"):
+        """An optional ``{...}`` attribute dictionary.  A ``{`` here is one even where the scanner took it for a
+        region (as MLIR's ``parseOptionalAttrDict`` reads it: text that is not MLIR, which fails at its first
+        entry; the syntaxes ask for a dictionary only where no region may stand)."""
+        if not self.peek("{"):
             return None
+        if self.at_region():
+            r = self.regions[self.ri]
+            self.ri += 1
+            self.pos = r.end
+            return self.p.attr_dict(r.start, r.end)
         try:
             start, end = self.balanced()
         except ParseError as unclosed:

@@ -46,7 +46,7 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
         while cur.accept(","):
             raws.append(cur.region())
         cur.expect(")", "')' after the regions")
-    d = _attr_dict(p, cur)
+    d = cur.attr_dict()  # (a '{' there is a dictionary even where the scanner took it for a region)
     attributes, locs = d if d is not None else ({}, {})
     cur.expect(":", "':' and the function type")
     ins, outs = cur.function_type()
@@ -106,17 +106,6 @@ def _check_property_conversion(p, op_name: str, decl: OpDecl, props: dict, name_
             entries = ", ".join(f"{k} = {v}" for k, v in sorted(props.items()))
             raise p.error(name_at, f"invalid properties {{{entries}}} for op {op_name}: Invalid attribute "
                                    f"`{key}` in property conversion: {value.text}")
-
-
-def _attr_dict(p, cur) -> tuple[dict, dict] | None:
-    """The optional attribute dictionary after the regions: a ``{`` there is one even where the scanner
-    took it for a region (text that is not MLIR, ops in it), which MLIR then rejects at its first entry."""
-    if not cur.at_region():
-        return cur.attr_dict()
-    r = cur.regions[cur.ri]
-    cur.ri += 1
-    cur.pos = r.end
-    return p.attr_dict(r.start, r.end)
 
 
 def _brace_follows(cur) -> bool:
