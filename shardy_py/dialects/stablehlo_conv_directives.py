@@ -279,14 +279,12 @@ class WindowAttributes:
     def parse(cur, state, *targets) -> None:
         by_word = {word: t for (_, word), t in zip(WINDOW_KEYS, targets, strict=True)}
         while True:
-            cur.ws()
-            at = cur.pos
             m = cur.match(_WORD)
             if not m:
                 return
             word = m.group()
-            if word not in by_word:
-                raise cur.error(f"Unexpected keyword {word}", at)
+            if word not in by_word:  # (MLIR: at the token after the keyword, the next line's too)
+                raise cur.error(f"Unexpected keyword {word}", cur.p.scanner.skip_ws(m.end()))
             cur.expect("=", "'='")
             if word == "pad":
                 attr = padding_attr(_pad_rows(cur))
