@@ -1,0 +1,129 @@
+"""An op cut short fails where MLIR's parser, reading on into the text after it, first fails (issue 26).
+
+Our parser splits the module into ops before it reads any (``syntax.scanner``); MLIR's has no op boundary: an
+op's custom parser takes the next line's tokens as its own (``%1`` as the operand the cut op lacks, then
+"expected ':'" at its ``=``), and an op whose syntax is done before the scanner's op ends is followed by the
+op MLIR starts there (``syntax.cut_ops``, on the error path only).  Each case is a small module of the kind
+the differential run's mutants are (a line cut short), with jaxlib 0.12's line, column and message; the
+last tests ask jaxlib itself.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import shardy_py
+from shardy_py.syntax.parser import parse_module
+
+_FUNC = "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{\n{body}}}\n"
+#: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
+CASES = {
+    "op_cut_after_its_name_takes_the_next_lines_value_as_its_operand": (
+        _FUNC.format(body="  %0 = stablehlo.abs\n  %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
+                          "  return %1 : tensor<4xf32>\n"),
+        3, 5, "expected ':'", "'stablehlo.abs': expected ':', found '= stablehlo.abs %arg'"),
+    "op_cut_after_a_comma_takes_the_next_lines_value_as_its_operand": (
+        _FUNC.format(body="  %0 = stablehlo.add %arg0, \n  %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
+                          "  return %1 : tensor<4xf32>\n"),
+        3, 5, "expected ':'", "'stablehlo.add': expected ':', found '= stablehlo.abs %arg'"),
+    "op_cut_where_another_op_starts_on_its_line": (
+        _FUNC.format(body="  %0 = stablehlo.add %arg0, %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
+                          "  return %0 : tensor<4xf32>\n"),
+        2, 31, "expected ':'", "'stablehlo.add': expected ':', found '= stablehlo.abs %arg'"),
+    "sdy_op_cut_after_its_name": (
+        'sdy.mesh @mesh = <["a"=2]>\n'
+        + _FUNC.format(body="  %0 = sdy.data_flow_edge\n  %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
+                            "  return %1 : tensor<4xf32>\n"),
+        4, 5, "expected ':'", "'sdy.data_flow_edge': expected ':' and the type, found '= stablehlo.abs %arg'"),
+    "last_op_of_a_region_cut_meets_the_regions_brace": (
+        _FUNC.format(body="  %0 = stablehlo.abs\n"),
+        2, 21, "expected SSA operand", "'stablehlo.abs': expected an SSA value like %0, found the end of the op"),
+    "while_cut_before_do_builds_its_condition_region_first": (
+        "func.func @f(%arg0: tensor<i32>) -> tensor<i32> {\n"
+        "  %0 = stablehlo.compare LT, %arg0, %arg0 : (tensor<i32>, tensor<i32>) -> tensor<i1>\n"
+        "  %1 = stablehlo.while(%iterArg = %arg0) : tensor<i32>\n    cond {\n"
+        "    stablehlo.return %0 : tensor<i1>\n    %0 = stablehlo.add %iterArg, %iterArg : tensor<i32>\n"
+        "    stablehlo.return %0 : tensor<i32>\n  }\n  return %1 : tensor<i32>\n}\n",
+        6, 5, "redefinition of SSA value '%0'", "redefinition of SSA value '%0' (previously defined at 2:3)"),
+    "a_word_after_an_op_done_starts_the_next_op_func_in_a_function_body": (
+        _FUNC.format(body="  %0 = stablehlo.abs %arg0 : tensor<4xf32>\n  func\n"),
+        4, 1, "custom op 'func.func' expected valid '@'-identifier for symbol name",
+        "'func.func': expected the function name like @main, found the end of the op"),
+    "custom_call_cut_before_its_target_fails_at_the_next_lines_token": (
+        _FUNC.format(body="  %0 = stablehlo.custom_call\n  func.return %0 : tensor<4xf32>\n"),
+        3, 3, "custom op 'stablehlo.custom_call' expected valid '@'-identifier for symbol name",
+        "'stablehlo.custom_call': expected valid '@'-identifier for symbol name, found 'func.return %0 : ten'"),
+    "integer_list_cut_fails_at_the_next_lines_token": (
+        "func.func @f(%arg0: tensor<f32>) -> tensor<2xf32> {\n  %0 = stablehlo.broadcast_in_dim %arg0, dims = [\n"
+        "  %1 = stablehlo.negate %0 : tensor<2xf32>\n  return %1 : tensor<2xf32>\n}\n",
+        3, 3, "custom op 'stablehlo.broadcast_in_dim' expected integer value",
+        "'stablehlo.broadcast_in_dim': expected an integer, found '%1 = stablehlo.negat'"),
+    "brace_cut_at_the_end_of_a_line_is_an_attribute_dictionary": (
+        "func.func @f(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32> {\n  %0 = call @g(%arg0) {\n"
+        "  return %0 : tensor<8x2xi32>\n}\nfunc.func private @g(%arg0: tensor<8x2xi32>) -> tensor<8x2xi32>\n",
+        3, 9, "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "result_attributes_cut_at_their_brace": (
+        "func.func @f(%arg0: tensor<8xf32>) -> (tensor<8xf32> {\n  return %arg0 : tensor<8xf32>\n}\n",
+        2, 9, "expected '}' in attribute dictionary", "expected '}' in attribute dictionary"),
+    "convolution_window_keyword_cut_fails_at_the_token_after_it": (
+        "func.func @f(%arg0: tensor<1x4x1xf32>, %arg1: tensor<1x1x1xf32>) -> tensor<1x4x1xf32> {\n"
+        "  %0 = stablehlo.convolution(%arg0, %arg1)\n         dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f],\n"
+        "         window = {str\n           reverse = [false]}\n"
+        "         {batch_group_count = 1 : i64, feature_group_count = 1 : i64} :\n"
+        "       (tensor<1x4x1xf32>, tensor<1x1x1xf32>) -> tensor<1x4x1xf32>\n  return %0 : tensor<1x4x1xf32>\n}\n",
+        5, 12, "custom op 'stablehlo.convolution' Unexpected keyword str",
+        "'stablehlo.convolution': Unexpected keyword str"),
+}
+
+
+def _first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
+    with pytest.raises(shardy_py.ParseError) as e:
+        parse_module(text, fast_paths=fast_paths)
+    return e.value.line, e.value.column, e.value.message
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_first_error_is_where_mlir_reading_on_stops(name: str) -> None:
+    text, line, column, _, message = CASES[name]
+    assert _first_error(text) == (line, column, message)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
+    text, line, column, _, message = CASES[name]
+    assert _first_error(text, fast_paths=False) == (line, column, message)
+
+
+def test_a_nested_function_written_func_is_one_the_verifier_rejects() -> None:
+    """``func`` in a function body is MLIR's func.func (the body's default dialect): a whole function there
+    parses, and the verifier rejects it where jaxlib does."""
+    module = shardy_py.parse(_FUNC.format(body="  func @g() {\n    return\n  }\n  return %arg0 : tensor<4xf32>\n"))
+    assert [(d.line, d.column, d.message) for d in shardy_py.verify(module)] == [
+        (2, 3, "'func.func' op symbol's parent must have the SymbolTable trait")]
+
+
+_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_jaxlib_stops_at_the_same_place(name: str) -> None:
+    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    from jaxlib_worker import shared_worker
+
+    text, line, column, mlir_message, _ = CASES[name]
+    answer = shared_worker().call("module", text=text, pretty=False)
+    assert not answer["ok"]
+    first = _MLIR_ERROR.search(answer["error"])
+    assert first is not None, answer
+    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, mlir_message)
+
+
+def test_jaxlib_rejects_the_nested_function_at_the_same_place() -> None:
+    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
+    from jaxlib_worker import shared_worker
+
+    text = _FUNC.format(body="  func @g() {\n    return\n  }\n  return %arg0 : tensor<4xf32>\n")
+    answer = shared_worker().call("module", text=text, pretty=False)
+    assert not answer["ok"]
+    assert '"-":2:3: \'func.func\' op symbol\'s parent must have the SymbolTable trait' in answer["error"]
