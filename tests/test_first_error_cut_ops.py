@@ -74,6 +74,17 @@ CASES = {
         "       (tensor<1x4x1xf32>, tensor<1x1x1xf32>) -> tensor<1x4x1xf32>\n  return %0 : tensor<1x4x1xf32>\n}\n",
         5, 12, "custom op 'stablehlo.convolution' Unexpected keyword str",
         "'stablehlo.convolution': Unexpected keyword str"),
+    "mesh_cut_where_device_ids_may_stand_fails_at_the_next_token": (
+        'sdy.mesh @m = <[], \n\n// a comment\n' + _FUNC.format(body="  return %arg0 : tensor<4xf32>\n"),
+        4, 1, "custom op 'sdy.mesh' expected 'device_ids'", "'sdy.mesh': expected device_ids, got 'func'"),
+    "sharding_cut_after_its_dimensions_fails_at_the_next_lines_token": (
+        'sdy.mesh @mesh = <["c"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        '  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"c", ?}], \n'
+        "    sdy.return %arg1 : tensor<4xf32>\n  } : (tensor<8xf32>) -> tensor<8xf32>\n"
+        "  return %0 : tensor<8xf32>\n}\n",
+        4, 5, "custom op 'sdy.manual_computation' failed to parse Sdy_TensorSharding, expected valid named axis "
+              "list after comma",
+        "'sdy.manual_computation': expected replicated or unreduced, got 'sdy'"),
 }
 
 

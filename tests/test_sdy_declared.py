@@ -138,11 +138,13 @@ def test_an_error_inside_a_region_comes_before_one_after_it():
 
 
 @pytest.mark.parametrize(("op", "message"), [
-    ("%0 = sdy.reshard %arg0 <@mesh, [{}]> {a ", "3:39: 'sdy.reshard': expected ':' and the type, found '{a '"),
-    ("func.return {a ", "3:15: 'func.return': unexpected '{a ' at the end of the op"),
+    ("%0 = sdy.reshard %arg0 <@mesh, [{}]> {a ", "3:42: expected '}' in attribute dictionary"),
+    ("func.return {a ", "3:17: expected '}' in attribute dictionary"),
 ])
-def test_a_brace_left_open_on_its_line_is_judged_by_the_scan(op, message):
-    """(As while their syntax was hand-written: the '{' with a line break inside is taken for a region.)"""
+def test_a_brace_left_open_on_its_line_is_read_as_an_attribute_dictionary(op, message):
+    """The scanner takes the '{' with a line break inside for a region; the op's syntax reads a dictionary there,
+    as MLIR's does (jaxlib 0.12: these lines and columns, these messages), which fails at the next line's
+    ``return %arg0``."""
     assert _parse_error(_FUNC.format(op)) == message
 
 

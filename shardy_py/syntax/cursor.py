@@ -33,8 +33,9 @@ _BARE_TYPE_NAME = re.compile(r"!([A-Za-z_$\-][\w$\-]*)(?![\w$.\-<])")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
 #: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
-#: ``parseString``: ``emitError`` at the current token); the rest are wrong tokens.
-_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
+#: ``parseString``, ``parseKeyword``: ``emitError`` at the current token); the rest are wrong tokens.
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|"
+                           r"expected (device_ids|replicated or unreduced)\b")  # (``parseKeyword``'s too)
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
