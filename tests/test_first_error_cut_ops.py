@@ -85,6 +85,16 @@ CASES = {
         4, 5, "custom op 'sdy.manual_computation' failed to parse Sdy_TensorSharding, expected valid named axis "
               "list after comma",
         "'sdy.manual_computation': expected replicated or unreduced, got 'sdy'"),
+    "axis_list_cut_fails_after_its_last_axis": (
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        '  %0 = sdy.replicated_to_unreduced {"x"\n  return %0 : tensor<8xf32>\n}\n',
+        3, 40, "expected '}'", "'sdy.replicated_to_unreduced': expected ',' or ':' or '=' or '}', got 'return'"),
+    "axis_list_without_its_brace_fails_after_its_last_axis_on_its_line_too": (
+        'sdy.mesh @mesh = <["x"=2]>\nfunc.func @f(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n'
+        '  %0 = sdy.replicated_to_unreduced {"x"   %arg0 out_sharding=<@mesh, [{}], unreduced={"x"}> : '
+        "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n",
+        3, 40, "expected '}'",
+        "'sdy.replicated_to_unreduced': unexpected character '%'; expected ',' or ':' or '=' or '}'"),
 }
 
 

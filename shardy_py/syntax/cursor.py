@@ -138,7 +138,12 @@ class Cursor:
             start, end = self.balanced()
         except ParseError as unclosed:
             raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
-        return self.p.sdy_attr(start, end, rule, self.opname)
+        try:
+            return self.p.sdy_attr(start, end, rule, self.opname)
+        except ParseError as e:
+            if _AT_THE_TOKEN.search(e.message) or e.offset == (at := wrong_token_offset(self.text, e.offset)):
+                raise
+            raise self.p.error(at, e.message) from None  # (MLIR's parseToken & co: a wrong token, after the text)
 
     def read_on(self, unclosed: ParseError, read, placed: bool = False, ended: str | None = None) -> ParseError:
         """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
