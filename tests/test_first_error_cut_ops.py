@@ -95,6 +95,14 @@ CASES = {
         "tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n",
         3, 40, "expected '}'",
         "'sdy.replicated_to_unreduced': unexpected character '%'; expected ',' or ':' or '=' or '}'"),
+    "generic_op_with_too_few_operand_types_fails_at_its_type_before_the_text_after_it": (
+        _FUNC.format(body='  %0 = "stablehlo.add"(%arg0, %arg0) : (\n    tensor<4xf32>) -> tensor<4xf32>\n'
+                          "    tensor<4xf32>,\n  return %0 : tensor<4xf32>\n"),
+        2, 40, "expected 2 operand types but had 1", "expected 2 operand types but had 1"),
+    "generic_op_with_too_few_operand_types_on_its_line": (
+        _FUNC.format(body='  %0 = "stablehlo.add"(%arg0, %arg0) :   (tensor<4xf32>) -> tensor<4xf32>\n'
+                          "  return %0 : tensor<4xf32>\n"),
+        2, 42, "expected 2 operand types but had 1", "expected 2 operand types but had 1"),
 }
 
 

@@ -49,11 +49,12 @@ def parse_generic(p, cur, op: Operation, decl: OpDecl | None, name_at: int) -> N
     d = cur.attr_dict()  # (a '{' there is a dictionary even where the scanner took it for a region)
     attributes, locs = d if d is not None else ({}, {})
     cur.expect(":", "':' and the function type")
+    type_at = cur.ws()
     ins, outs = cur.function_type()
+    if len(ins) != len(names):  # (MLIR: at the type, before the location and the text after the op)
+        raise p.error(type_at, f"expected {len(names)} operand types but had {len(ins)}")
     op.location_text = cur.location()
     cur.finish()
-    if len(ins) != len(names):
-        raise cur.error(f"{len(names)} operands but {len(ins)} operand types", at)
     if decl is not None and decl.from_attrs is None:
         state = ParseState(decl)
         state.all_operands = names
