@@ -103,6 +103,10 @@ CASES = {
         _FUNC.format(body='  %0 = "stablehlo.add"(%arg0, %arg0) :   (tensor<4xf32>) -> tensor<4xf32>\n'
                           "  return %0 : tensor<4xf32>\n"),
         2, 42, "expected 2 operand types but had 1", "expected 2 operand types but had 1"),
+    "result_type_torn_before_an_op_the_text_before_it_does_not_judge": (
+        'func.func @f(%arg0: tensor<4xf32>) ->\n    tensor<200\n  %0 = "stablehlo.abs"(%arg0) ({\n  }) {\n'
+        "  } : (tensor<4xf32>) ->\n}\n",
+        2, 15, "expected 'x' in dimension list", "expected '>' or more of the '<' opened at 2:11, found '%0'"),
 }
 
 
