@@ -9,12 +9,10 @@ last tests ask jaxlib itself.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
+from first_error_helpers import jaxlib_first_error, our_first_error
 
 import shardy_py
-from shardy_py.syntax.parser import parse_module
 
 _FUNC = "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {{\n{body}}}\n"
 #: name -> (text, MLIR's line, column and message (jaxlib 0.12), our message).
@@ -110,22 +108,16 @@ CASES = {
 }
 
 
-def _first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
-    with pytest.raises(shardy_py.ParseError) as e:
-        parse_module(text, fast_paths=fast_paths)
-    return e.value.line, e.value.column, e.value.message
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_where_mlir_reading_on_stops(name: str) -> None:
     text, line, column, _, message = CASES[name]
-    assert _first_error(text) == (line, column, message)
+    assert our_first_error(text) == (line, column, message)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
     text, line, column, _, message = CASES[name]
-    assert _first_error(text, fast_paths=False) == (line, column, message)
+    assert our_first_error(text, fast_paths=False) == (line, column, message)
 
 
 def test_a_nested_function_written_func_is_one_the_verifier_rejects() -> None:
@@ -136,27 +128,12 @@ def test_a_nested_function_written_func_is_one_the_verifier_rejects() -> None:
         (2, 3, "'func.func' op symbol's parent must have the SymbolTable trait")]
 
 
-_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text, line, column, mlir_message, _ = CASES[name]
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    first = _MLIR_ERROR.search(answer["error"])
-    assert first is not None, answer
-    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, mlir_message)
+    assert jaxlib_first_error(text) == (line, column, mlir_message)
 
 
 def test_jaxlib_rejects_the_nested_function_at_the_same_place() -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text = _FUNC.format(body="  func @g() {\n    return\n  }\n  return %arg0 : tensor<4xf32>\n")
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    assert '"-":2:3: \'func.func\' op symbol\'s parent must have the SymbolTable trait' in answer["error"]
+    assert jaxlib_first_error(text) == (2, 3, "'func.func' op symbol's parent must have the SymbolTable trait")

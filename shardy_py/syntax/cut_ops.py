@@ -18,7 +18,6 @@ done before its text ended, is followed by the ops MLIR reads after it, built fr
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from shardy_py.errors import ParseError
 from shardy_py.ir.ops import Block
@@ -116,16 +115,3 @@ class CutOpParser(RegionsWhereTheyStand):
             return e
         return None
 
-
-def cut_op_error(error: ParseError, parse_reading_on: Callable[[], object]) -> ParseError | None:
-    """The first error MLIR meets in a module whose parse failed with ``error``, an op's syntax meeting the end
-    of its text or text after it (``is_cut_op_error``), found by ``parse_reading_on`` (``parse_module`` with a
-    ``CutOpParser``); None when it is ``error`` itself."""
-    try:
-        parse_reading_on()
-    except ParseError as e:
-        if (e.offset, e.message) != (error.offset, error.message):
-            return e
-    except RecursionError:
-        pass
-    return None

@@ -521,11 +521,12 @@ def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: 
             if unclosed_first is not None:
                 raise unclosed_first from None
             if _earlier and getattr(e, "scan_from", None) is None:
-                from shardy_py.syntax.cut_ops import cut_op_error, is_cut_op_error
+                from shardy_py.syntax.cut_ops import is_cut_op_error
+                from shardy_py.syntax.salvage import salvaged_error
 
-                if is_cut_op_error(e):
-                    first = cut_op_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
-                                                                 _earlier=False, _read_on=True))
+                if is_cut_op_error(e):  # (an op's syntax met the end of its text: MLIR reads on into the next op's)
+                    first = salvaged_error(e, lambda: parse_module(text, filename, first_line, fast_paths=fast_paths,
+                                                                   _earlier=False, _read_on=True))
                     if first is not None:
                         raise first from None
             first = earlier_error(text, e, lambda prefix: parse_module(

@@ -220,7 +220,8 @@ class SalvageParser(RegionsWhereTheyStand):
 
 def salvaged_error(error: ParseError, parse_salvaging: Callable[[], object]) -> ParseError | None:
     """The first error MLIR meets in a module whose scan failed with ``error`` (see the module's doc), found
-    by ``parse_salvaging`` (``parse_module`` with a ``SalvageParser``); None when it is ``error`` itself."""
+    by ``parse_salvaging`` (``parse_module`` with a ``SalvageParser``, or with a ``cut_ops.CutOpParser`` where an
+    op's syntax failed at the end of its text); None when it is ``error`` itself."""
     try:
         parse_salvaging()
     except ParseError as e:
