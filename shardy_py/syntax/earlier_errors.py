@@ -19,8 +19,6 @@ _MADE_BY_THE_CUT = re.compile(r"use of undeclared SSA value|.*the input ended fi
                               r".*(non-empty function body|named arguments needs a body)|unclosed |"
                               r"operation location alias was never defined|undefined symbol alias id")
 
-#: White space and comments only.
-_BLANK = re.compile(r"(?:\s|//[^\n]*)*")
 
 #: The results and the custom name an op starts with.
 _OP_HEAD = re.compile(r"(?:%[\w$.-]+(?::\d+)?\s*(?:,\s*%[\w$.-]+(?::\d+)?\s*)*=\s*)?([A-Za-z_][\w$]*\.[\w$.]+)")
@@ -38,9 +36,8 @@ def earlier_error(text: str, error: ParseError, parse: Callable[[str], object],
         try:
             parse(text[:cut])
         except ParseError as e:
-            if e.offset < cut and not _MADE_BY_THE_CUT.match(e.message) and not (
-                    e.message.endswith("found the end of the op") and _BLANK.fullmatch(text, e.offset, cut)):
-                return e  # (an op whose syntax ran on to the cut is one the cut made short)
+            if e.offset < cut and not _MADE_BY_THE_CUT.match(e.message):
+                return e
         except RecursionError:
             return None
     head = _OP_HEAD.match(text, cut)
