@@ -53,7 +53,7 @@ def parse_func(cur, state) -> None:
                 arg_name = cur.value_use()
                 cur.expect(":", "':' and the argument type")
             t = cur.type()
-            d = cur.dictionary()
+            d = cur.attr_dict()
             attrs_ = d[0] if d else {}
             arg_locs.append(cur.location())
             if named:
@@ -75,7 +75,7 @@ def parse_func(cur, state) -> None:
                 while True:
                     res_locs.append(p.loc(cur.ws()))
                     res_types.append(cur.type())
-                    d = cur.dictionary()
+                    d = cur.attr_dict()
                     res_attrs.append(d[0] if d else {})
                     if d:
                         locs.update({f"res{len(res_types) - 1}.{k}": loc for k, loc in d[1].items()})

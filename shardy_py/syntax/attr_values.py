@@ -32,7 +32,9 @@ _SDY_STANDALONE = {
 }
 #: The sdy grammar's errors at a token it does not take, and those MLIR reports at that token itself.
 _WRONG_SDY_TOKEN = re.compile(r"expected .*, got |unexpected character .*; expected ")
-_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b")
+#: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
+#: ``parseString``, ``parseKeyword``: ``emitError`` at the current token); the rest are wrong tokens.
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|expected (device_ids|replicated or unreduced)\b")
 _ANGLE_OR_STRING = re.compile(r'"(?:[^"\\]|\\.)*"|->|>=|<=|==|[<>()\[\]{}=]')
 #: An attribute name: a string or MLIR's bare-id (no '-', unlike an SSA name).
 _ATTR_NAME = re.compile(r'"((?:[^"\\]|\\.)*)"|([A-Za-z_][A-Za-z0-9_$.]*)')

@@ -15,6 +15,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
 from shardy_py.syntax import torn
 from shardy_py.syntax.attr_reader import _cached_type
+from shardy_py.syntax.attr_values import _AT_THE_TOKEN
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
 from shardy_py.syntax.scanner import end_of_input_offset, is_wrong_token_error, wrong_token_offset
 
@@ -32,10 +33,6 @@ _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 _BARE_TYPE_NAME = re.compile(r"!([A-Za-z_$\-][\w$\-]*)(?![\w$.\-<])")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
-#: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
-#: ``parseString``, ``parseKeyword``: ``emitError`` at the current token); the rest are wrong tokens.
-_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|"
-                           r"expected (device_ids|replicated or unreduced)\b")  # (``parseKeyword``'s too)
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
@@ -138,12 +135,7 @@ class Cursor:
             start, end = self.balanced()
         except ParseError as unclosed:
             raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
-        try:
-            return self.p.sdy_attr(start, end, rule, self.opname)
-        except ParseError as e:
-            if _AT_THE_TOKEN.search(e.message) or e.offset == (at := wrong_token_offset(self.text, e.offset)):
-                raise
-            raise self.p.error(at, e.message) from None  # (MLIR's parseToken & co: a wrong token, after the text)
+        return self.p.sdy_attr(start, end, rule, self.opname)
 
     def read_on(self, unclosed: ParseError, read, placed: bool = False, ended: str | None = None) -> ParseError:
         """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the
@@ -287,17 +279,6 @@ class Cursor:
             raise self.read_on(unclosed, lambda: self.p.attr_dict(self.pos, self.end + 1),
                                ended="expected '}' in attribute dictionary") from None
         return self.p.attr_dict(start, end)
-
-    def dictionary(self) -> tuple[dict, dict] | None:
-        """An optional attribute dictionary where no region may stand (a function's argument or result): a brace
-        group the scanner took for a region (its '{' ends a line) is read as a dictionary, as MLIR reads it."""
-        if not self.at_region():
-            return self.attr_dict()
-        r = self.regions[self.ri]
-        d = self.p.attr_dict(r.start, r.end)
-        self.ri += 1
-        self.pos = r.end
-        return d
 
     def at_region(self) -> bool:
         self.ws()
