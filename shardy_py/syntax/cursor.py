@@ -15,7 +15,6 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.types import RankedTensorType, Type, parse_type
 from shardy_py.syntax import torn
 from shardy_py.syntax.attr_reader import _cached_type
-from shardy_py.syntax.attr_values import _AT_THE_TOKEN
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
 from shardy_py.syntax.scanner import end_of_input_offset, is_wrong_token_error, wrong_token_offset
 
@@ -33,6 +32,10 @@ _TYPED_ATOM = re.compile(r"-?\d|-?0x|dense<|sparse<|dense_resource<")
 _BARE_TYPE_NAME = re.compile(r"!([A-Za-z_$\-][\w$\-]*)(?![\w$.\-<])")
 #: Type texts the strict reader has accepted (``Cursor.type``).
 _CHECKED_TYPES: set[str] = set()
+#: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
+#: ``parseString``, ``parseKeyword``: ``emitError`` at the current token); the rest are wrong tokens (as
+#: ``attr_values._AT_THE_TOKEN``, which this module cannot import: attr_values' imports lead back here).
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|expected (device_ids|replicated or unreduced)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
