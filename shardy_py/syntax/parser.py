@@ -421,7 +421,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     module, slower; the tests and the fuzz target compare the two.
     """
     try:
-        return _parse_module(text, filename, first_line, fast_paths, _earlier, _salvage)
+        return _parse_module(text, filename, first_line, fast_paths, _earlier, _salvage, _read_on)
     except ParseError as e:
         if not _earlier:
             raise
@@ -432,7 +432,7 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
 
 
 def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: bool, _earlier: bool,
-                  _salvage: bool) -> Module:
+                  _salvage: bool, _read_on: bool = False) -> Module:
     blanked = blank_comments(text)
     if "\x00" in blanked:  # (a comment may hold one, as MLIR's lexer skips it there)
         i = blanked.index("\x00")
