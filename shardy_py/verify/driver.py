@@ -31,6 +31,7 @@ from shardy_py.verify import collectives, computations, interpreter_ops, meshes,
 from shardy_py.verify.context import Context
 from shardy_py.verify.diagnostics import Diagnostic, Failure
 from shardy_py.verify.edges import verify_propagation_edges_attr
+from shardy_py.verify.isolation_order import failures_by_isolated_op
 from shardy_py.verify.op_shapes import OpPlan, op_key, unchanged_recipe
 from shardy_py.verify.source_positions import SourcePositions
 
@@ -293,7 +294,7 @@ class _Run:
         entry, its nested ops, then on exit its blocks' terminators, its nested isolated ops (functions,
         computations: each whole, then the dominance of its uses), its region invariants (isolation);
         the module's symbol table last."""
-        self._isolated_ssa = _failures_by_isolated_op(self.module.ssa_failures)
+        self._isolated_ssa = failures_by_isolated_op(self.module.ssa_failures)
         self._verify_isolated(root)
         self._enter_scope(root)
         for op, f in meshes.verify_unique_symbols(root, self.ctx):
@@ -554,48 +555,6 @@ class _Forgetful(dict):
 
     def __setitem__(self, key, value) -> None:
         pass
-
-
-def _failures_by_isolated_op(failures) -> dict[int, list]:
-    """``Module.ssa_failures`` by the innermost isolated op around each use (where MLIR reports them); a
-    use of a value defined outside the isolated op comes in the order MLIR's isolation check walks the ops
-    (``_isolation_order``), the others after them in text order."""
-    out: dict[int, list] = {}
-    holders: dict[int, tuple[Operation | None, list]] = {}
-    for line, col, message, kind, op in failures:
-        holder = op
-        while holder is not None:
-            block = holder.parent
-            holder = block.parent.parent if block is not None and block.parent is not None else None
-            if holder is not None and holder.name in ISOLATED_OPS:
-                break
-        holders.setdefault(id(holder), (holder, []))[1].append((line, col, message, kind, op))
-    for key, (holder, found) in holders.items():
-        outside = [f for f in found if f[2].endswith(_OUTSIDE)]
-        if len(outside) > 1 and holder is not None:
-            order = _isolation_order(holder)
-            found = sorted(outside, key=lambda f: order.get(id(f[4]), len(order))) + \
-                [f for f in found if not f[2].endswith(_OUTSIDE)]
-        out[key] = [f[:4] for f in found]
-    return out
-
-
-_OUTSIDE = "op using value defined outside the region"
-
-
-def _isolation_order(isolated: Operation) -> dict[int, int]:
-    """id of each op in ``isolated``'s regions -> its place in MLIR's isolation check (``IsIsolatedFromAbove``):
-    a region's ops in order, then the regions they hold, the last one first (a stack), isolated ops skipped."""
-    order: dict[int, int] = {}
-    for region in isolated.regions:
-        pending = [region]
-        while pending:
-            for block in pending.pop().blocks:
-                for op in block.ops:
-                    order[id(op)] = len(order)
-                    if op.regions and op.name not in ISOLATED_OPS:
-                        pending.extend(op.regions)
-    return order
 
 
 def verify(module: Module) -> list[Diagnostic]:
