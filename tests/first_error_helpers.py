@@ -1,6 +1,6 @@
 """The first error of a text that is not MLIR, ours and jaxlib 0.12's, as ``(line, column, message)``: the
-helpers of the first-error tests (``test_parse_first_error_token_order``, ``test_first_error_attr_dicts``,
-``test_first_error_cut_ops``)."""
+helpers of the first-error tests (``test_parse_first_error_token_order`` and the ``test_first_error_*``
+files)."""
 from __future__ import annotations
 
 import re

@@ -10,12 +10,10 @@ jaxlib 0.12's, and the last test asks jaxlib itself.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
+from first_error_helpers import jaxlib_first_error, our_first_error
 
 import shardy_py
-from shardy_py.syntax.parser import parse_module
 
 #: A function of one argument whose body is ``{body}`` then ``return %0``.
 _FN = "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {{\n  {body}\n  return %0 : tensor<4xf32>\n}}\n"
@@ -135,22 +133,16 @@ CASES = {
 }
 
 
-def _first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
-    with pytest.raises(shardy_py.ParseError) as e:
-        parse_module(text, fast_paths=fast_paths)
-    return e.value.line, e.value.column, e.value.message
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_where_mlir_stops(name: str) -> None:
     text, line, column, message = CASES[name]
-    assert _first_error(text) == (line, column, message)
+    assert our_first_error(text) == (line, column, message)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
     text, line, column, message = CASES[name]
-    assert _first_error(text, fast_paths=False) == (line, column, message)
+    assert our_first_error(text, fast_paths=False) == (line, column, message)
 
 
 def test_a_type_alias_defined_before_its_use_is_no_error() -> None:
@@ -167,20 +159,10 @@ def test_a_type_broken_across_lines_is_read_whole() -> None:
     assert str(module.body.ops[0].regions[0].blocks[0].arguments[0].type) == "tensor<8x16xf32>"
 
 
-_MLIR_ERROR = re.compile(r'error: "-":(\d+):(\d+): (.*)')
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")
-    from jaxlib_worker import shared_worker
-
     text, line, column, message = CASES[name]
-    answer = shared_worker().call("module", text=text, pretty=False)
-    assert not answer["ok"]
-    first = _MLIR_ERROR.search(answer["error"])
-    assert first is not None, answer
-    assert (int(first.group(1)), int(first.group(2)), first.group(3)) == (line, column, message)
+    assert jaxlib_first_error(text) == (line, column, message)
 
 
 def test_jaxlib_reads_a_type_broken_across_lines_whole() -> None:
