@@ -26,9 +26,10 @@ both reject and jaxlib places its error at the op's own ``loc(...)`` (a JAX prog
 location), not at a line of the text; else ``structure``.
 Two kinds are pinned, not counted as disagreements: ``named_location`` (jaxlib's error is placed at
 the op's own ``loc(...)``, a source location of the JAX program, which is no line of the text to
-compare) and ``annotated_invalid_seed`` (a seed jaxlib 0.12 accepts that Shardy's test file at
-``SHARDY_COMMIT`` annotates ``expected-error`` on the line we reject it at: checks newer than jaxlib
-0.12's Shardy, which the conformance ``reject`` row requires; such seeds are not mutated).
+compare; its message is compared instead, and those whose message is jaxlib's word for word are counted
+as ``named_location_same_message`` too) and ``annotated_invalid_seed`` (a seed jaxlib 0.12 accepts that
+Shardy's test file at ``SHARDY_COMMIT`` annotates ``expected-error`` on the line we reject it at: checks
+newer than jaxlib 0.12's Shardy, which the conformance ``reject`` row requires; such seeds are not mutated).
 ``--out`` writes every disagreement (seed, mutation, text, both verdicts) as JSON lines. Exit
 status 1 when any disagreement but the pinned ones, or an internal error of ours, was found.
 """
@@ -61,6 +62,8 @@ STRUCTURE_CATEGORY = "structure"
 SYNTAX_CATEGORY = "syntax_error_line"
 SDY_CATEGORY = "sdy_verifier"
 NAMED_LOCATION_CATEGORY = "named_location"
+#: Of the ``named_location`` ones, those whose message is jaxlib's word for word (counted apart, pinned the same).
+NAMED_SAME_MESSAGE = "named_location_same_message"
 ANNOTATED_SEED_CATEGORY = "annotated_invalid_seed"
 #: Kinds that are not disagreements of ours (see the module docstring).
 PINNED = frozenset({NAMED_LOCATION_CATEGORY, ANNOTATED_SEED_CATEGORY})
@@ -255,8 +258,10 @@ def jaxlib_worker() -> None:
             answer = {"ok": True}
         except Exception as e:  # noqa: BLE001 (every MLIR failure is a verdict)
             m = _ERROR.search(str(e))
+            diagnostics = getattr(e, "error_diagnostics", None)
             answer = ({"ok": False, "line": int(m.group(1)), "col": int(m.group(2)), "msg": m.group(3)} if m
-                      else {"ok": False, "line": 0, "col": 0, "msg": str(e)[:300]})
+                      else {"ok": False, "line": 0, "col": 0,  # (at a named location: its message alone)
+                            "msg": diagnostics[0].message if diagnostics else str(e)[:300]})
         out.write(json.dumps(answer) + "\n")
         out.flush()
 
@@ -398,6 +403,8 @@ class Run:
         if kind is None:
             self.counts["agree"] += 1
         else:
+            if kind == NAMED_LOCATION_CATEGORY and mine["msg"] == theirs["msg"]:
+                self.counts[NAMED_SAME_MESSAGE] += 1  # (pinned all the same; the first error is the same check)
             self.record(label, name, mutant, mine, theirs, kind)
 
 
