@@ -34,6 +34,13 @@ CASES = {
         + _FUNC.format(body="  %0 = sdy.data_flow_edge\n  %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
                             "  return %1 : tensor<4xf32>\n"),
         4, 5, "expected ':'", "'sdy.data_flow_edge': expected ':' and the type, found '= stablehlo.abs %arg'"),
+    "sdy_constant_cut_after_its_name_meets_a_word_that_is_no_attribute": (
+        _FUNC.format(body="  %0 = sdy.constant\n  return %arg0 : tensor<4xf32>\n"),
+        2, 20, "expected attribute value", "expected attribute value"),
+    "manual_axes_cut_after_their_brace_meet_a_word_that_is_no_attribute": (
+        _FUNC.format(body="  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\n"
+                          "    sdy.return\n  } : () -> ()\n  return %arg0 : tensor<4xf32>\n"),
+        2, 74, "expected attribute value", "expected attribute value"),
     "last_op_of_a_region_cut_meets_the_regions_brace": (
         _FUNC.format(body="  %0 = stablehlo.abs\n"),
         2, 21, "expected SSA operand", "'stablehlo.abs': expected an SSA value like %0, found the end of the op"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.errors import ParseError
 from shardy_py.ir import attrs as A
 from shardy_py.ir.types import DYNAMIC, RankedTensorType, UnrankedTensorType, VectorType
 from shardy_py.syntax import attr_printer as P
@@ -175,7 +176,11 @@ def parse_constant(cur, state) -> None:
     if cur.pos < cur.end and cur.text[cur.pos] == "<":
         cur.balanced_value(start)
     value = cur.p.norm(start, cur.pos)
-    cur.expect(":", "':' and the type")
+    try:
+        cur.expect(":", "':' and the type")
+    except ParseError:
+        cur.p.attr_value(start, cur.pos)  # (a word that is no attribute, as a cut op's next line: MLIR's error)
+        raise
     t = cur.type()
     check_attribute(cur.p, f"{value} : {t}", start, cur.pos)  # (read as MLIR reads it, as stablehlo.constant's)
     if value.startswith("dense<") and not (isinstance(t, RankedTensorType) and DYNAMIC not in t.shape):

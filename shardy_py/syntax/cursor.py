@@ -37,6 +37,8 @@ _CHECKED_TYPES: set[str] = set()
 #: ``attr_values._AT_THE_TOKEN``, which this module cannot import: attr_values' imports lead back here).
 _AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|expected (device_ids|replicated or unreduced)\b")
 #: A value name with a result number (``%0#``), as a line that starts an op may not have.
+#: The manual axes' grammar meeting a word where an axis name (a string) goes.
+_NOT_AN_AXIS_NAME = re.compile(r"expected .*a string, got '[A-Za-z_]")
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
 #: ``parseInteger``: ``emitError`` at the current token), past the end of the op's text too; the rest are wrong
@@ -137,8 +139,20 @@ class Cursor:
         try:
             start, end = self.balanced()
         except ParseError as unclosed:
-            raise self.read_on(unclosed, lambda: self.p.sdy_attr(self.pos, self.end, rule, self.opname)) from None
-        return self.p.sdy_attr(start, end, rule, self.opname)
+            raise self.read_on(unclosed, lambda: self._sdy_attr(self.pos, self.end, rule)) from None
+        return self._sdy_attr(start, end, rule)
+
+    def _sdy_attr(self, start: int, end: int, rule: str):
+        """``p.sdy_attr``, with the manual axes' list (ODS's ``ArrayOfAttr`` of strings, each read by
+        ``parseAttribute``) meeting a word that is no attribute (as the next line of a cut op) failing with MLIR's
+        "expected attribute value" (a wrong token: after the text before it)."""
+        try:
+            return self.p.sdy_attr(start, end, rule, self.opname)
+        except ParseError as e:
+            if rule == "manual_axes" and _NOT_AN_AXIS_NAME.search(e.message) and not _TYPE_START.match(
+                    self.text, e.offset):
+                raise self.p.error(wrong_token_offset(self.text, e.offset), "expected attribute value") from None
+            raise
 
     def read_on(self, unclosed: ParseError, read, placed: bool = False, ended: str | None = None) -> ParseError:
         """The error of a bracket group at the cursor that does not close (``unclosed``, from ``balanced``): the

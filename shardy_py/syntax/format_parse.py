@@ -109,6 +109,15 @@ class FormatParser:
             if names is not None and len(names) != len(types):
                 raise self.cur.error(f"number of operands and types do not match: got {len(names)} operands and "
                                      f"{len(types)} types", st.operand_at.get(name))
+        types = st.all_operand_types
+        if types is not None:  # (`functional-type(operands, ...)`: one type per operand, all groups together)
+            names = st.all_operands
+            if names is None:
+                names = [n for group in st.operands.values() for n in group]
+            if len(names) != len(types):
+                at = st.operand_at.get("operands", min(st.operand_at.values(), default=None))
+                raise self.cur.error(f"number of operands and types do not match: got {len(names)} operands and "
+                                     f"{len(types)} types", at)
 
     def literal(self, text: str) -> None:
         if _is_keyword(text):
@@ -180,6 +189,7 @@ class FormatParser:
     def _directive(self, el: Directive) -> None:
         cur, st = self.cur, self.state
         if el.name == "operands":
+            st.operand_at["operands"] = cur.ws()
             st.all_operands = cur.value_uses()
         elif el.name == "regions":
             raws = [cur.region()]
