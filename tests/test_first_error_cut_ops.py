@@ -41,6 +41,30 @@ CASES = {
         _FUNC.format(body="  sdy.manual_computation() in_shardings=[] out_shardings=[] manual_axes={\n"
                           "    sdy.return\n  } : () -> ()\n  return %arg0 : tensor<4xf32>\n"),
         2, 74, "expected attribute value", "expected attribute value"),
+    "sharding_cut_after_a_dimension_reads_the_next_lines_word_as_its_priority": (
+        'sdy.mesh @m = <["x"=2]>\n'
+        + _FUNC.format(body='  %0 = sdy.sharding_constraint %arg0 <@m, [{"x"}\n  return %0 : tensor<4xf32>\n'),
+        4, 10, "custom op 'sdy.sharding_constraint' expecting priority in format 'p<number>', got: return",
+        "'sdy.sharding_constraint': expecting priority in format 'p<number>', got: return"),
+    "a_dotted_word_after_a_dimension_is_its_priority_whole": (
+        'sdy.mesh @m = <["x"=2]>\n'
+        + _FUNC.format(body='  %0 = sdy.sharding_constraint %arg0 <@m, [{"x"}foo.bar]> : tensor<4xf32>\n'
+                            '  return %0 : tensor<4xf32>\n'),
+        3, 56, "custom op 'sdy.sharding_constraint' expecting priority in format 'p<number>', got: foo.bar",
+        "'sdy.sharding_constraint': expecting priority in format 'p<number>', got: foo.bar"),
+    "compact_reduce_cut_in_its_inner_ops_name_names_no_commutative_op": (
+        "func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = stablehlo.reduce(%arg0 init: %arg1)\n    applies stablehl\n"
+        "    : (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n",
+        2, 24, "custom op 'stablehlo.reduce' expected the inner-op to be a commutative binary-op from the stablehlo "
+               "dialect, with zero region, producing single result",
+        "'stablehlo.reduce': expected the inner-op to be a commutative binary-op from the stablehlo dialect, with zero "
+        "region, producing single result"),
+    "compact_reduce_cut_after_applies_meets_the_next_lines_value": (
+        "func.func @f(%arg0: tensor<4xf32>, %arg1: tensor<f32>) -> tensor<f32> {\n"
+        "  %0 = stablehlo.reduce(%arg0 init: %arg1) applies\n  %1 = stablehlo.abs %arg1 : tensor<f32>\n"
+        "  return %1 : tensor<f32>\n}\n",
+        3, 3, "expected bare identifier or keyword", "'stablehlo.reduce': expected bare identifier or keyword"),
     "last_op_of_a_region_cut_meets_the_regions_brace": (
         _FUNC.format(body="  %0 = stablehlo.abs\n"),
         2, 21, "expected SSA operand", "'stablehlo.abs': expected an SSA value like %0, found the end of the op"),

@@ -85,6 +85,8 @@ def print_while(out, op) -> None:
 #: ``reduce ... applies OP`` may name.
 COMMUTATIVE = frozenset(f"stablehlo.{n}" for n in ("add", "and", "maximum", "minimum", "multiply", "or", "xor"))
 _OP_NAME = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$]+)+|\"[^\"]*\"")
+#: A word that names no op of a dialect (MLIR's parser takes it for one, and it is no commutative stablehlo op).
+_BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
 
 
 def _scalar_of(t):
@@ -165,9 +167,10 @@ def parse_reduce(cur, state) -> None:
     state.all_operands = inputs + inits
     inner_name = None
     if cur.keyword("applies"):
-        m = cur.match(_OP_NAME)
+        m = cur.match(_OP_NAME) or cur.match(_BARE_WORD)  # (parseCustomOperationName: any bare-id or keyword)
         if not m:
-            raise cur.error(f"expected an operation name, found {cur.found()}")
+            at = cur.ws() if cur.pos < cur.end else cur.p.scanner.skip_ws(cur.end)
+            raise cur.error("expected bare identifier or keyword", at)
         inner_name = m.group().strip('"')
         if inner_name not in COMMUTATIVE:
             raise cur.error("expected the inner-op to be a commutative binary-op from the stablehlo dialect, "

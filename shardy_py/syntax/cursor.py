@@ -35,10 +35,13 @@ _CHECKED_TYPES: set[str] = set()
 #: What an attribute's grammar expects that MLIR reports at the token found instead (``parseInteger``,
 #: ``parseString``, ``parseKeyword``: ``emitError`` at the current token); the rest are wrong tokens (as
 #: ``attr_values._AT_THE_TOKEN``, which this module cannot import: attr_values' imports lead back here).
-_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|expected (device_ids|replicated or unreduced)\b")
-#: A value name with a result number (``%0#``), as a line that starts an op may not have.
+_AT_THE_TOKEN = re.compile(r"expected (.* or )?an? (integer|string)\b|expected (device_ids|replicated or unreduced)\b"
+                           r"|expecting priority in format")
 #: The manual axes' grammar meeting a word where an axis name (a string) goes.
 _NOT_AN_AXIS_NAME = re.compile(r"expected .*a string, got '[A-Za-z_]")
+#: The grammar meeting a word where a dimension's priority may go.
+_WORD_FOR_A_PRIORITY = re.compile(r"or a priority like p0, got '[A-Za-z_]")
+#: A value name with a result number (``%0#``), as a line that starts an op may not have.
 _NUMBERED_RESULT_NAME = re.compile(r"%[\w$.-]+#")
 #: What an op's syntax expects that MLIR reports at the token found instead (``parseKeyword``, ``parseSymbolName``,
 #: ``parseInteger``: ``emitError`` at the current token), past the end of the op's text too; the rest are wrong
@@ -152,6 +155,12 @@ class Cursor:
             if rule == "manual_axes" and _NOT_AN_AXIS_NAME.search(e.message) and not _TYPE_START.match(
                     self.text, e.offset):
                 raise self.p.error(wrong_token_offset(self.text, e.offset), "expected attribute value") from None
+            if _WORD_FOR_A_PRIORITY.search(e.message):  # (Shardy reads the word as the priority's keyword: MLIR's
+                word = _BARE_ID.match(self.text, self.p.scanner.skip_ws(e.offset))  # bare-id, dots and all)
+                if word is not None:
+                    prefix = f"'{self.opname}': " if self.opname else ""
+                    message = f"{prefix}expecting priority in format 'p<number>', got: {word.group()}"
+                    raise self.p.error(self.p.scanner.skip_ws(word.end()), message) from None
             raise
 
     def read_on(self, unclosed: ParseError, read, placed: bool = False, ended: str | None = None) -> ParseError:
