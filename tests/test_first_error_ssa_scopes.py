@@ -60,3 +60,22 @@ def test_a_name_the_region_does_not_define_is_resolved_by_a_later_function() -> 
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
     text, line, column, message = CASES[name]
     assert jaxlib_first_error(text) == (line, column, message)
+
+
+#: A forward reference to slot 0 of a name (``%arg0#0``) at the module's level, then a function whose entry
+#: argument has that name: MLIR's parser meets the reference in scope (a function's body is no isolated name
+#: scope while it is parsed) and rejects the argument there.
+_SLOT_ZERO_THEN_ARGUMENT = ('sdy.mesh @m = <["a"=2]>\n'
+                            "%0 = sdy.all_slice [{}] %arg0#0 out_sharding=<@m, [{}]> : tensor<8xf32>\n"
+                            "func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {\n"
+                            "  return %arg0 : tensor<8xf32>\n}\n")
+
+
+@pytest.mark.parametrize("fast_paths", [True, False])
+def test_an_entry_argument_named_as_a_forward_slot_zero_is_in_use(fast_paths: bool) -> None:
+    assert our_first_error(_SLOT_ZERO_THEN_ARGUMENT, fast_paths) == (
+        3, 17, "region entry argument '%arg0' is already in use (previously referenced at 2:25)")
+
+
+def test_jaxlib_rejects_the_entry_argument_named_as_a_forward_slot_zero() -> None:
+    assert jaxlib_first_error(_SLOT_ZERO_THEN_ARGUMENT) == (3, 17, "region entry argument '%arg0' is already in use")

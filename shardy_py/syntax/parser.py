@@ -209,8 +209,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                     previous = scope.get(a.name)
                     if previous is not None:
                         raise self.ssa.entry_argument_in_use(a, previous.loc)
-                if a.name in self.ssa.pending:  # a forward reference is a reference too
-                    first = self.ssa.first_use(a.name)
+                for name in (a.name, a.name + "#0"):  # a forward reference is a reference too (``%x#0``: slot 0)
+                    first = self.ssa.first_use(name) if name in self.ssa.pending else None
                     if first is not None:
                         raise self.ssa.entry_argument_in_use(a, first)
                 self.define(a)
