@@ -53,6 +53,10 @@ CASES = {
     "dialect_attribute_with_a_body_inside_a_callsite": (
         _OP.format(loc='loc(callsite(#foo.bar<"a"> at "x":1:2))'), 2, 70,
         'expected location attribute, but got#foo.bar<"a">'),
+    "module_location_cut_after_its_paren_reads_the_next_aliases_name": (
+        "module {\n} loc(\n#loc = loc(unknown)\n", 3, 5, "expected ')' in location"),
+    "function_location_cut_after_its_paren_reads_the_next_aliases_name": (
+        "func.func @f() {\n  return\n} loc(\n#loc = loc(unknown)\n", 4, 5, "expected ')' in location"),
     "alias_name_followed_by_a_dialect_body": (
         _OP.format(loc='loc(#foo<"a">)'), 2, 51, "expected ')' in location"),
     # -- location aliases (attributes: 'inline' locations), cut before the next definition

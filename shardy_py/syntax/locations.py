@@ -34,7 +34,7 @@ _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"?')
 #: Where a location is an attribute (after these characters) rather than an op's or an argument's trailing one.
 _ATTRIBUTE_BEFORE = frozenset("=[,{<(")
 #: Our errors that the cut of a location makes (an unclosed bracket met far away): MLIR stops in the location.
-_MADE_BY_THE_CUT = re.compile(r".*(found the end of the input|the input ended first)|unbalanced ")
+_MADE_BY_THE_CUT = re.compile(r".*(found the end of the input|the input ended first)|unbalanced |unclosed bracket$")
 
 
 class _LocationReader(torn._Reader):
@@ -203,7 +203,7 @@ def first_location_error(text: str, error: ParseError, filename: str | None = No
     aliases: dict[str, str] = {}
     defs = [(m.start(), m.group(1)) for m in _ALIAS_DEF.finditer(blanked, 0, limit)]
     si = di = 0
-    for m in _LOC.finditer(blanked, 0, limit):
+    for m in _LOC.finditer(blanked, 0, min(limit + 1, len(blanked))):  # (a ``loc`` whose '(' is our error's)
         at = m.start()
         while si < len(strings) and strings[si][1] <= at:
             si += 1
