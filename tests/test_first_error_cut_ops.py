@@ -65,6 +65,10 @@ CASES = {
         "  %0 = stablehlo.reduce(%arg0 init: %arg1) applies\n  %1 = stablehlo.abs %arg1 : tensor<f32>\n"
         "  return %1 : tensor<f32>\n}\n",
         3, 3, "expected bare identifier or keyword", "'stablehlo.reduce': expected bare identifier or keyword"),
+    "dictionary_cut_in_an_entry_reads_the_next_lines_op_name_as_a_name_with_an_alias_after": (
+        "module {\n  sdy.mesh @mesh = <[\"data\"=2]> {stablehlo.mesh = {\n"
+        "  sdy.mesh @mesh_0 = <[\"data\"=2]> {a = 1} loc(#loc17)\n}\n#loc17 = loc(\"a\")\n",
+        3, 11, "expected '}' in attribute dictionary", "expected '}' to close the attribute dictionary, found '@'"),
     "last_op_of_a_region_cut_meets_the_regions_brace": (
         _FUNC.format(body="  %0 = stablehlo.abs\n"),
         2, 21, "expected SSA operand", "'stablehlo.abs': expected an SSA value like %0, found the end of the op"),

@@ -301,6 +301,16 @@ def _end_as_written(written: str, default: int) -> int:
     return default
 
 
+def _error_before_aliases(written: str) -> AttrSyntaxError | None:
+    """``written``'s own error when the attribute reader meets it before the first alias use (``#``, ``!``)."""
+    first = min((i for i in (written.find("#"), written.find("!")) if i >= 0), default=len(written))
+    try:
+        parse_attribute(written)
+    except AttrSyntaxError as e:
+        return e if e.offset < first else None
+    return None
+
+
 def check_attribute(p, canonical: str, at: int, end: int) -> None:
     """MLIR's parse error for an attribute value we keep as text: read as written (``canonical`` when it uses
     aliases) by ``attr_reader``, the error at its token (an elements literal's own checks at its ``dense``)."""
@@ -313,6 +323,10 @@ def check_attribute(p, canonical: str, at: int, end: int) -> None:
         if text is not written and text == written.strip():  # (canonical as written: the same offsets)
             where, written = at + len(written) - len(written.lstrip()), text
             text = written
+        elif text is not written and (as_written := _error_before_aliases(written)) is not None:
+            if as_written.message == e.message:  # (met before the first alias: the written text's offsets)
+                text = written
+                e = as_written
         if text is written:
             whole = re.match(r"inferred shape|parsed |elements (hex|literal)", e.message)
             where += max(written.rfind("dense<", 0, e.offset + 1), 0) if whole else e.offset
