@@ -14,6 +14,8 @@ from __future__ import annotations
 import pytest
 from first_error_helpers import jaxlib_first_error, our_first_error
 
+import shardy_py
+
 #: A reduce whose body's label is ``{label}``, on a line of its own before the body's ops.
 _REDUCE = ('func.func @f(%a: tensor<4xf32>) -> tensor<f32> {{\n  %c = stablehlo.constant dense<0.0> : tensor<f32>\n'
            '  %0 = "stablehlo.reduce"(%a, %c) ({{\n  {label}\n'
@@ -68,3 +70,24 @@ def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
     text, line, column, message = CASES[name]
     assert jaxlib_first_error(text) == (line, column, message)
+
+
+# -- text before an argument's name (the 30-minute atheris run: `^bb(0r1g%a: ...)` was read as `^bb(%a: ...)`,
+#    the junk dropped; jaxlib 0.12: "expected SSA operand" just after the '(' or ',')
+_JUNK_LABEL = ('func.func @f(%arg0: tensor<f32>) -> tensor<f32> {{\n  %0 = "foo.op"(%arg0) ({{\n  ^bb0({args}):\n'
+               '    "foo.ret"(%a) : (tensor<f32>) -> ()\n  }}) : (tensor<f32>) -> tensor<f32>\n'
+               '  return %0 : tensor<f32>\n}}\n')
+
+
+@pytest.mark.parametrize(("args", "column"), [("0r1g%a: tensor<f32>", 8),
+                                               ("%a: tensor<f32>, x %b: tensor<f32>", 24)])
+def test_text_before_a_label_argument_is_no_argument(args: str, column: int) -> None:
+    text = _JUNK_LABEL.format(args=args)
+    assert our_first_error(text) == (3, column, "expected SSA operand")
+    assert our_first_error(text, fast_paths=False) == (3, column, "expected SSA operand")
+    assert jaxlib_first_error(text) == (3, column, "expected SSA operand")
+
+
+def test_label_arguments_across_lines_with_locations_are_read() -> None:
+    text = _JUNK_LABEL.format(args='%a: tensor<f32> loc("x"),\n       %b: tensor<f32>')
+    assert shardy_py.verify(shardy_py.parse(text)) == []

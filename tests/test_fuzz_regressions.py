@@ -361,3 +361,19 @@ def test_cached_attribute_errors_hold_no_frames() -> None:
     assert err is not None and err.__traceback__ is None
     _, err = attr_reader._cached_attribute("dense<[1, 2> : tensor<2xi32>")
     assert err is not None and err.__traceback__ is None
+
+
+def test_a_dot_that_starts_no_token_after_an_unknown_op_is_the_lexers_ellipsis_error() -> None:
+    """The 30-minute atheris run (mlir-verdict-261f5a91dd36): an unknown dialect's op kept as written took
+    the next lines, a '.sdy.mesh ...' among them, as its own text; MLIR's lexer meets the lone '.' first."""
+    text = 'sdy.mesh @mesh = <["x"=1]>\nfun.fucnc\n\n.sdy.mesh @m2 = <["a"=2]>\n'
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(text)
+    assert (e.value.line, e.value.column, e.value.message) == (4, 2, "expected three consecutive dots for an ellipsis")
+
+
+def test_dots_of_identifiers_numbers_and_ellipses_are_no_lexer_error() -> None:
+    from shardy_py.syntax.lexer_check import first_lexer_error
+
+    text = 'foo.bar %a.b 1.5 ... x.y.z "a . b" #d.e<f . g>'
+    assert first_lexer_error(text, 0, len(text)) is None

@@ -44,3 +44,25 @@ def test_the_arith_ops_are_those_jaxlib_registers() -> None:
     assert REGISTERED_OPS["arith"] == bound
     assert all(ctx.is_registered_operation(name) for name in REGISTERED_OPS["arith"])
     assert not ctx.is_registered_operation("arith.consta")
+
+
+# -- the tensor dialect (found by the 30-minute atheris run: ``tensor.oldahd %arg0, %arg0`` was accepted)
+
+def test_an_unknown_tensor_op_is_rejected_at_its_name() -> None:
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(TEMPLATE.format(line="%c = tensor.oldahd %d, %d {x = [0, 2]}"))
+    assert (e.value.line, e.value.column, e.value.message) == (2, 8, "custom op 'tensor.oldahd' is unknown")
+
+
+def test_a_registered_tensor_op_is_kept() -> None:
+    text = TEMPLATE.format(line='%c = "tensor.empty"() : () -> tensor<4xf32>')
+    module = shardy_py.parse(text)
+    assert verify(module) == []
+    assert '"tensor.empty"() : () -> tensor<4xf32>' in str(module)
+
+
+def test_the_tensor_ops_are_registered_in_jaxlib() -> None:
+    ctx = context()
+    assert all(ctx.is_registered_operation(name) for name in REGISTERED_OPS["tensor"])
+    assert not ctx.is_registered_operation("tensor.oldahd")
+    assert not any(ctx.is_registered_operation(f"tensor.{name}") for name in ("pack", "unpack", "add", "fill"))

@@ -22,7 +22,14 @@ REGISTERED_OPS = {"arith": frozenset({
     "arith.mulsi_extended", "arith.mului_extended", "arith.negf", "arith.ori", "arith.remf", "arith.remsi",
     "arith.remui", "arith.scaling_extf", "arith.scaling_truncf", "arith.select", "arith.shli", "arith.shrsi",
     "arith.shrui", "arith.sitofp", "arith.subf", "arith.subi", "arith.subui_extended", "arith.truncf",
-    "arith.trunci", "arith.uitofp", "arith.xori"})}
+    "arith.trunci", "arith.uitofp", "arith.xori"}),
+    # (TensorOps.td's ops; jaxlib 0.12 has no Python module for the dialect: each name checked with
+    # ``is_registered_operation``, tests/test_parse_known_ops_arith.py)
+    "tensor": frozenset({
+        "tensor.bitcast", "tensor.cast", "tensor.collapse_shape", "tensor.concat", "tensor.dim", "tensor.empty",
+        "tensor.expand_shape", "tensor.extract", "tensor.extract_slice", "tensor.from_elements", "tensor.gather",
+        "tensor.generate", "tensor.insert", "tensor.insert_slice", "tensor.pad", "tensor.parallel_insert_slice",
+        "tensor.rank", "tensor.reshape", "tensor.scatter", "tensor.splat", "tensor.yield"})}
 
 
 def check_known_op(parser, name: str, offset: int, generic: bool) -> None:

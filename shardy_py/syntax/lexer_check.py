@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 _BAD = (r"[^\x00-\x7f]|[\x01-\x08\x0e-\x1f\x7f&;~`\\']|(?<![A-Za-z0-9_$.\-%^#!])\$"
-        r"|(?<!\{-)[%^#!](?![A-Za-z0-9_$.\-])|@(?![A-Za-z_\"])")
+        r"|(?<!\{-)[%^#!](?![A-Za-z0-9_$.\-])|@(?![A-Za-z_\"])|(?<![\w$.\-])\.(?!\.\.)")
 #: Text that holds a character the lexer rejects somewhere (strings and bodies not yet set aside).
 _SUSPECT = re.compile(_BAD)
 _NEXT = re.compile(r'("(?:[^"\\\n]|\\.)*"?)|([#!][A-Za-z_][A-Za-z0-9_$.\-]*<)|(' + _BAD + ")")
@@ -73,6 +73,8 @@ def _first(text: str, start: int, end: int, pattern: re.Pattern, registered: boo
                 return at, _PREFIX_ERRORS[c]
             if c == "@":
                 return at + 1, "@ identifier expected to start with letter or '_'"
+            if c == ".":  # (a dot that starts no identifier, number or '...': the lexer reads an ellipsis)
+                return at + 1, "expected three consecutive dots for an ellipsis"
             return at, "unexpected character"
     return None
 

@@ -59,6 +59,7 @@ _ALIAS_DEF = re.compile(r"([!#][\w$.-]+)\s*=")
 _ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _LABEL_ARG_NAME = re.compile(r"(?<=[(,])\s*%[\w$.-]+(?:#\d+)?")
 _LABEL_ARG = re.compile(r"(%[\w$.-]+(?:#\d+)?)\s*:\s*")
+_WHITE = re.compile(r"\s*")
 
 
 def _in_brackets(text: str, at: int) -> bool:
@@ -245,9 +246,13 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 no_colon = m.end()
                 break
         out = []
+        opened = text.find("(")
+        due = opened + 1 if opened >= 0 else None  # where the next argument's '%' is due (after '(' or ',')
         for i, m in enumerate(_LABEL_ARG.finditer(text)):  # (`%0#1` too: MLIR's slot 1 of the name `%0`)
             if m.start() > no_colon:
                 break  # (the types before it read first, in MLIR's order)
+            if due is not None and (at := _WHITE.match(text, due).end()) < m.start():  # (text before the name)
+                raise self.error(wrong_token_offset(self.text, item.start + at), "expected SSA operand")
             c = Cursor(self, RawOp(item.start, item.end), item.start + m.end(), "block label")
             t = c.type()
             v = Value(m.group(1), t, block, i, self.loc(item.start + m.start()))
@@ -258,6 +263,7 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 raise self.error(end_of_input_offset(self.scanner.source, self.text), "expected ')'")
             self.define(v)
             out.append(v)
+            due = c.pos + 1 - item.start if c.pos < c.end and self.text[c.pos] == "," else None
         if no_colon < len(text):
             raise self.error(item.start + no_colon, "expected ':' and type for SSA operand")
         return out
