@@ -250,3 +250,17 @@ def test_fast_paths_off_give_the_same_first_error() -> None:
 def test_jaxlib_stops_at_the_same_place(name: str) -> None:
     text, line, column, mlir_message, _ = CASES[name]
     assert jaxlib_first_error(text) == (line, column, mlir_message)
+
+
+def test_a_pretty_body_that_never_closes_fails_before_an_alias_cut_inside_it() -> None:
+    """The 100k differential's ops_stablehlo.mlir#163: MLIR's lexer scans a pretty body to its matching '>'
+    before the dialect reads what is inside, so the body's unbalanced '<' (lines below) is met before the
+    undefined alias ``#stableh`` the cut left inside it."""
+    text = ('func.func @f(%arg0: tensor<2xf32>) -> tensor<2xf32> {\n'
+            '  %0 = "stablehlo.sine"(%arg0) {result_accuracy = #stablehlo.result_accuracy<ulps = 5, mode = #stableh\n'
+            '  %1 = "stablehlo.sine"(%arg0) : (tensor<2xf32>) -> tensor<2xf32>\n'
+            '  return %1 : tensor<2xf32>\n}\n')
+    expected = (3, 8, "unbalanced '<' character in pretty dialect name")
+    assert our_first_error(text) == expected
+    assert our_first_error(text, fast_paths=False) == expected
+    assert jaxlib_first_error(text) == expected

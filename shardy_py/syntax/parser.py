@@ -410,8 +410,9 @@ def _pretty_name_first(p: ModuleParser, error: ParseError, defined: dict[str, bo
     found = pretty_name_error(p.text, p.scanner.source, limit, unread)  # (a bracket no closer matches: read on)
     undefined = None if error.message.endswith("alias definition") else \
         first_undefined_alias(p.text, set(defined), limit)  # (not where the error is a definition's)
-    if undefined is not None and (found is None or undefined[0] < found[0]):
-        found = undefined
+    if undefined is not None and (found is None or undefined[0] < found[0]) and (
+            found is None or pretty_name_error(p.text, p.scanner.source, undefined[0], unread) is None):
+        found = undefined  # (unless the failing dialect name starts before the alias: MLIR lexes it first)
     if found is None or found[0] == error.offset and found[1] == error.message:
         return error
     if found[0] >= error.offset and error.message == "unexpected character":
