@@ -91,3 +91,24 @@ def test_text_before_a_label_argument_is_no_argument(args: str, column: int) -> 
 def test_label_arguments_across_lines_with_locations_are_read() -> None:
     text = _JUNK_LABEL.format(args='%a: tensor<f32> loc("x"),\n       %b: tensor<f32>')
     assert shardy_py.verify(shardy_py.parse(text)) == []
+
+
+def test_a_block_name_defined_twice_in_a_region_is_a_redefinition() -> None:
+    """The 100k differential's stablehlo_select_and_scatter.mlir cut (two regions run into one): MLIR's parser
+    meets the second '^bb0' of the region (it was accepted, two blocks of one name)."""
+    text = ('func.func @f(%arg0: tensor<f32>) -> tensor<f32> {\n  %0 = "foo.op"(%arg0) ({\n'
+            '  ^bb0(%a: tensor<f32>):\n    "foo.ret"(%a) : (tensor<f32>) -> ()\n'
+            '  ^bb0(%b: tensor<f32>):\n    "foo.ret"(%b) : (tensor<f32>) -> ()\n'
+            '  }) : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n')
+    expected = (5, 3, "redefinition of block '^bb0'")
+    assert our_first_error(text) == expected
+    assert our_first_error(text, fast_paths=False) == expected
+    assert jaxlib_first_error(text) == expected
+
+
+def test_the_same_block_name_in_two_regions_is_no_redefinition() -> None:
+    text = ('func.func @f(%arg0: tensor<f32>) -> tensor<f32> {\n  %0 = "foo.op"(%arg0) ({\n'
+            '  ^bb0(%a: tensor<f32>):\n    "foo.ret"(%a) : (tensor<f32>) -> ()\n  }, {\n'
+            '  ^bb0(%b: tensor<f32>):\n    "foo.ret"(%b) : (tensor<f32>) -> ()\n'
+            '  }) : (tensor<f32>) -> tensor<f32>\n  return %0 : tensor<f32>\n}\n')
+    assert shardy_py.verify(shardy_py.parse(text)) == []

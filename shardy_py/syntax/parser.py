@@ -60,6 +60,7 @@ _ALIAS_USE = re.compile(r"[!#][\w$.-]+(?![\w$.<-])")
 _LABEL_ARG_NAME = re.compile(r"(?<=[(,])\s*%[\w$.-]+(?:#\d+)?")
 _LABEL_ARG = re.compile(r"(%[\w$.-]+(?:#\d+)?)\s*:\s*")
 _WHITE = re.compile(r"\s*")
+_BLOCK_NAME = re.compile(r"\^[\w$.\-]+")
 
 
 def _in_brackets(text: str, at: int) -> bool:
@@ -217,9 +218,15 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 self.define(a)
             block.arguments = list(args or [])
             items, raw.items = raw.items, []
+            labels: set[str] = set()  # (block names are the region's: MLIR's per-region definitions)
             for i, item in enumerate(items):
                 items[i] = None  # drop each op's skeleton once built: a big module never holds both whole
                 if isinstance(item, RawLabel):
+                    name = _BLOCK_NAME.match(self.text, item.start)
+                    if name is not None:
+                        if name.group() in labels:
+                            raise self.error(item.start, f"redefinition of block '{name.group()}'")
+                        labels.add(name.group())
                     if block.ops or block.label is not None or (block is region.blocks[0] and block.arguments):
                         block = Block(parent=region)
                         region.blocks.append(block)
