@@ -377,3 +377,35 @@ def test_dots_of_identifiers_numbers_and_ellipses_are_no_lexer_error() -> None:
 
     text = 'foo.bar %a.b 1.5 ... x.y.z "a . b" #d.e<f . g>'
     assert first_lexer_error(text, 0, len(text)) is None
+
+
+_SPLIT_AFTER_EQUALS = ("func.func @main(%arg1: tensor<f32>) -> tensor<f32> {{\n"
+                       "  %0 = stablehlo.add %arg1, %arg1 : tensor<f32>\n{rest}}}\n")
+
+
+@pytest.mark.parametrize("rest", [
+    "  %1 =\n    stablehlo.abs %0 : tensor<f32>\n  return %1 : tensor<f32>\n",
+    "  %1 =\n\n  // the op below\n  stablehlo.abs %0 : tensor<f32>\n  return %1 : tensor<f32>\n",
+    '  %1 =\n  "stablehlo.abs"(%0) : (tensor<f32>) -> tensor<f32>\n  return %1 : tensor<f32>\n',
+])
+def test_an_op_whose_name_is_on_the_line_after_its_results_is_read(rest: str) -> None:
+    """`.ci/fuzz` at d1f6224 (mlir-verdict-0fff0b3a34ef): jaxlib 0.12 reads `%1 =` then the op on the next line;
+    the scanner ended the op at the line break (3:7 'expected operation name in quotes': valid IR rejected)."""
+    module = shardy_py.parse(_SPLIT_AFTER_EQUALS.format(rest=rest))
+    assert shardy_py.verify(module) == []
+    assert "    %1 = stablehlo.abs %0 : tensor<f32>\n" in str(module)
+
+
+@pytest.mark.parametrize(("rest", "expected"), [
+    ("  %1 =\n", (3, 7, "expected operation name in quotes")),
+    ("  %1 =\n  %2 = stablehlo.abs %0 : tensor<f32>\n  return %0 : tensor<f32>\n",
+     (3, 7, "expected operation name in quotes")),
+    ("  %1, %2 =\n  stablehlo.abs %0 : tensor<f32>\n  return %0 : tensor<f32>\n",
+     (3, 3, "operation defines 1 results but was provided 2 to bind")),
+    ("  %1 = \n  return %0 : tensor<f32>\n", (3, 3, "cannot name an operation with no results")),
+])
+def test_results_with_no_op_after_them_fail_where_mlir_fails(rest: str, expected: tuple) -> None:
+    """jaxlib 0.12's line, column and message for each."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(_SPLIT_AFTER_EQUALS.format(rest=rest))
+    assert (e.value.line, e.value.column, e.value.message) == expected

@@ -40,6 +40,8 @@ _SKIP_WS = re.compile(r"(?:\s+|//[^\n\r]*)*")
 # A line that starts a new op (or closes a region) rather than continuing the previous op.
 _OP_START = re.compile(r'%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=(?!=)|"|\^|}|#|!|\{-#'
                        r'|[A-Za-z_][\w$]*\.[\w$.]*|(?:return|module|call_indirect|call|constant)\b')
+#: An op's results and its '=' with nothing after them on the line: the op's name is on a line below.
+_RESULTS_ONLY = re.compile(r"%[\w$.-]+(?::\d+)?(?:\s*,\s*%[\w$.-]+(?::\d+)?)*\s*=[ \t]*")
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
 #: The custom form of a function (whose body ends it).
 _FUNC_HEAD = re.compile(r"(?:func\.)?func\s")
@@ -348,10 +350,11 @@ class Scanner:
                         return None
                     continue
                 nxt = self.skip_ws(pos)
-                if probe or nxt >= self.n or _OP_START.match(text, nxt):
+                if (probe or nxt >= self.n or _OP_START.match(text, nxt)) and not (
+                        nxt < self.n and text[s - 1] in "= \t" and _RESULTS_ONLY.fullmatch(text, start, s)):
                     op.end = s
                     return op
-                pos = stretch = nxt  # a continuation line such as `cond {` or `do {`
+                pos = stretch = nxt  # a continuation line such as `cond {` or `do {`, or the op after `%1 =`
                 continue
             if t == "{":
                 if (not stack or stack[-1] == "(") and self._opens_region(s, stack) and not (
