@@ -33,3 +33,27 @@ def jaxlib_first_error(text: str) -> tuple[int, int, str]:
     first = _MLIR_ERROR.search(answer["error"])
     assert first is not None, answer
     return int(first.group(1)), int(first.group(2)), first.group(3)
+
+
+def case_table_tests(cases: dict[str, tuple[str, int, int, str]]):
+    """The three tests of a table ``name -> (text, line, column, message)`` of jaxlib 0.12's first errors: ours,
+    ours with the fast paths off, and jaxlib's own (skipped without jax). Assign them to the ``test_`` names of
+    the test module that holds the table."""
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_first_error_is_where_mlir_stops(name: str) -> None:
+        text, line, column, message = cases[name]
+        assert our_first_error(text) == (line, column, message)
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
+        text, line, column, message = cases[name]
+        assert our_first_error(text, fast_paths=False) == (line, column, message)
+
+    @pytest.mark.parametrize("name", sorted(cases))
+    def test_jaxlib_stops_at_the_same_place(name: str) -> None:
+        text, line, column, message = cases[name]
+        assert jaxlib_first_error(text) == (line, column, message)
+
+    return (test_first_error_is_where_mlir_stops, test_fast_paths_off_give_the_same_first_error,
+            test_jaxlib_stops_at_the_same_place)

@@ -12,7 +12,7 @@ columns are jaxlib 0.12's, and the last test asks jaxlib itself.
 from __future__ import annotations
 
 import pytest
-from first_error_helpers import jaxlib_first_error, our_first_error
+from first_error_helpers import case_table_tests, jaxlib_first_error, our_first_error
 
 import shardy_py
 
@@ -52,24 +52,8 @@ CASES = {
 }
 
 
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_first_error_is_where_mlir_stops(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text) == (line, column, message)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text, fast_paths=False) == (line, column, message)
-
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert jaxlib_first_error(text) == (line, column, message)
+(test_first_error_is_where_mlir_stops, test_fast_paths_off_give_the_same_first_error,
+ test_jaxlib_stops_at_the_same_place) = case_table_tests(CASES)
 
 
 # -- text before an argument's name (the 30-minute atheris run: `^bb(0r1g%a: ...)` was read as `^bb(%a: ...)`,

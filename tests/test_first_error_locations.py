@@ -12,7 +12,7 @@ jaxlib 0.12's, and the last tests ask jaxlib itself.
 from __future__ import annotations
 
 import pytest
-from first_error_helpers import jaxlib_first_error, our_first_error
+from first_error_helpers import case_table_tests
 
 import shardy_py
 
@@ -89,26 +89,12 @@ _WHOLE = ('#loc0 = loc("z")\nfunc.func @f(%a: tensor<f32> loc("a"("f.py":1:2))) 
           '#loc1 = loc("f.py":3:4 to 5:6)\n#loc2 = loc(callsite(#loc1 at "g.py":7:8 to :9))\n')
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_first_error_is_where_mlir_stops(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text) == (line, column, message)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text, fast_paths=False) == (line, column, message)
+(test_first_error_is_where_mlir_stops, test_fast_paths_off_give_the_same_first_error,
+ test_jaxlib_stops_at_the_same_place) = case_table_tests(CASES)
 
 
 def test_whole_locations_of_every_kind_are_no_error() -> None:
     assert shardy_py.verify(shardy_py.parse(_WHOLE)) == []
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert jaxlib_first_error(text) == (line, column, message)
 
 
 def test_jaxlib_accepts_whole_locations_of_every_kind() -> None:

@@ -11,7 +11,7 @@ jaxlib 0.12's, and the last test asks jaxlib itself.
 from __future__ import annotations
 
 import pytest
-from first_error_helpers import jaxlib_first_error, our_first_error
+from first_error_helpers import case_table_tests
 
 import shardy_py
 
@@ -133,16 +133,8 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_first_error_is_where_mlir_stops(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text) == (line, column, message)
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_fast_paths_off_give_the_same_first_error(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert our_first_error(text, fast_paths=False) == (line, column, message)
+(test_first_error_is_where_mlir_stops, test_fast_paths_off_give_the_same_first_error,
+ test_jaxlib_stops_at_the_same_place) = case_table_tests(CASES)
 
 
 def test_a_type_alias_defined_before_its_use_is_no_error() -> None:
@@ -157,12 +149,6 @@ def test_a_type_broken_across_lines_is_read_whole() -> None:
     module = shardy_py.parse(text)
     assert shardy_py.verify(module) == []
     assert str(module.body.ops[0].regions[0].blocks[0].arguments[0].type) == "tensor<8x16xf32>"
-
-
-@pytest.mark.parametrize("name", sorted(CASES))
-def test_jaxlib_stops_at_the_same_place(name: str) -> None:
-    text, line, column, message = CASES[name]
-    assert jaxlib_first_error(text) == (line, column, message)
 
 
 def test_jaxlib_reads_a_type_broken_across_lines_whole() -> None:
