@@ -16,7 +16,7 @@ from shardy_py.syntax.floats import canonical_float_attr
 from shardy_py.syntax.op_writer import attr_entries
 from shardy_py.syntax.scanner import _CLOSERS, is_wrong_token_error, wrong_token_offset
 from shardy_py.syntax.sdy_parser import parse_sdy
-from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque
+from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque, unpadded_int_widths
 
 UNIT = A.UNIT_ATTR
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
@@ -101,6 +101,7 @@ class AttrValueReader:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
+        canonical = unpadded_int_widths(canonical)
         if len(canonical) < 4096:
             check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:

@@ -16,9 +16,36 @@ def _canonical_array(m: re.Match) -> str:
     return f"array<{m.group(1)}: {', '.join(items)}>" if items else f"array<{m.group(1)}>"
 
 
+_PADDED_INT_WIDTH = re.compile(r"(?:(?<![\w$.%@#!^])|(?<=[\d?]x))([su]?i)0+(?=\d)(?![\w$.]*\s*=)")
+_STRING_OR_OPAQUE = re.compile(r'"(?:[^"\\]|\\.)*"|[#!]([A-Za-z_]\w*)[\w.]*<')
+
+
+def unpadded_int_widths(text: str) -> str:
+    """``text`` with integer type widths written with leading zeros (``i032``, ``ui008``) as MLIR prints
+    them (``i32``, ``ui8``: the lexer reads the width as a number).  String literals and the bodies of
+    dialect attributes and types MLIR keeps as written are left alone."""
+    if "i0" not in text:
+        return text
+    out, pos = [], 0
+    for m in _STRING_OR_OPAQUE.finditer(text):
+        if m.start() < pos:
+            continue
+        if m.group(1) is not None and m.group(1) in _MODELLED_ATTR_DIALECTS:
+            continue
+        out.append(_PADDED_INT_WIDTH.sub(r"\1", text[pos:m.start()]))
+        stop = m.end() if m.group(1) is None else _matching_angle(text, m.end() - 1)
+        if stop < 0:
+            stop = len(text)
+        out.append(text[m.start():stop])
+        pos = stop
+    out.append(_PADDED_INT_WIDTH.sub(r"\1", text[pos:]))
+    return "".join(out)
+
+
 def canonical_piece(text: str) -> str:
     """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
     prints them."""
+    text = unpadded_int_widths(text)
     if "array<" in text:
         text = _ARRAY.sub(_canonical_array, text)
     return canonical_stablehlo_attrs(canonical_dense(text))

@@ -210,7 +210,8 @@ class TypeReader:
             width = int(im.group(2))
             if width > _INT_LIMIT:
                 raise self.error(f"integer bitwidth is limited to {_INT_LIMIT} bits", pos)
-            return T.IntegerType(word, width, {"i": "", "si": "s", "ui": "u"}[im.group(1)]), after
+            # MLIR reads the width as a number: ``i032`` is ``i32`` and prints so.
+            return T.IntegerType.get(width, {"i": "", "si": "s", "ui": "u"}[im.group(1)]), after
         if word == "index":
             return T.IndexType("index"), after
         if word == "none":
