@@ -131,6 +131,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
             if name in scope:
                 raise self.ssa.redefinition(name, v, scope[name])
         self.scopes[-1][name] = v
+        if "#" in name:
+            self.ssa.numbered_bases.add(name.split("#", 1)[0])
         if self.ssa.pending and resolve:
             self.ssa.resolve(name, v)
             if "#" not in name:
@@ -238,6 +240,8 @@ class ModuleParser(AttrValueReader, OpaqueOpReader):
                 block.ops.append(op)
         finally:
             self.scopes, self.all_scopes = saved, saved_all
+            if scope and not isolated:
+                self.ssa.forget_outer_slots(scope, saved, parent)
             if self.ssa.pending and scope:
                 self.ssa.drop_scope(scope)
             self.ssa.open_ops.discard(id(parent))

@@ -52,6 +52,10 @@ class SsaUses:
         self.open_ops: set[int] = set()
         #: (op, operand index) of forward references no definition can resolve any more (``drop_scope``).
         self.orphans: list[tuple[Operation, int]] = []
+        #: The names (``%x``) some slot of which was defined with its number (``%x#1``, an op's ``%x:2``).
+        self.numbered_bases: set[str] = set()
+        #: The names a region's end took from the scopes around it (``forget_outer_slots``).
+        self.forgotten_bases: set[str] = set()
 
     # -- while parsing ----------------------------------------------------------------------------
     def forward(self, op: Operation, names: list[str], operands: list, hidden: list = ()) -> None:
@@ -114,6 +118,42 @@ class SsaUses:
                 op.set_operand(i, value)  # (a value of another function stays unresolved, as MLIR prints it)
             self.resolved.append((op, i, value))
 
+    def forget_outer_slots(self, scope: dict[str, Value], visible: list[dict[str, Value]], parent: Operation) -> None:
+        """The region whose names ``scope`` holds has ended (``visible``: the scopes around it up to the nearest
+        isolated region).  MLIR keeps one table entry per name with a slot per result number, and forgets the
+        whole entry with the region that defined any slot: a region's ``%0#1`` takes the ``%0`` defined
+        around it with it.  Later uses of the name are then forward references; so are ``parent``'s own
+        operands (MLIR resolves an op's operands after reading its regions, except where a custom form reads
+        them first, ``OPERANDS_BEFORE_REGIONS``)."""
+        numbered = self.numbered_bases
+        gone: set[str] = set()
+        for name in scope:
+            if "#" in name:
+                base = name.split("#", 1)[0]
+            elif name in numbered:
+                base = name
+            else:
+                continue  # (a plain name defined around the region too was a redefinition already)
+            slot = base + "#"
+            for outer in visible:
+                for key in [k for k in outer if k == base or k.startswith(slot)]:
+                    del outer[key]
+                    gone.add(key)
+                    self.forgotten_bases.add(base)
+        if not gone or (not parent.generic_form and parent.name in OPERANDS_BEFORE_REGIONS):
+            return
+        names = parent.operand_names_view
+        operands = parent.operands
+        fresh: list = list(operands)
+        for i, name in enumerate(names):
+            v = operands[i]
+            if v is not None and (name in gone or (name[-2:] == "#0" and name[:-2] in gone)):
+                parent.set_operand(i, None)
+                fresh[i] = None
+            else:
+                fresh[i] = v if v is not None else operands  # (pending already: not recorded twice)
+        self.forward(parent, list(names), fresh)
+
     def drop_scope(self, scope: dict[str, Value]) -> None:
         """The region whose names ``scope`` holds has ended.  MLIR's parser then forgets each name defined
         in it, with every slot of the name (``%0#1`` of a ``%0``): a forward reference to such a slot,
@@ -161,7 +201,8 @@ class SsaUses:
             first = min(((self.use_offset(op, i), name) for name, uses in self.pending.items() for op, i in uses))
             offset, name = first
             base = name.split("#", 1)[0]
-            if "#" in name and re.search(re.escape(base) + r"(?::\d+)?\s*[,=]", self.p.text):
+            if "#" in name and base not in self.forgotten_bases and re.search(
+                    re.escape(base) + r"(?::\d+)?\s*[,=]", self.p.text):
                 raise self.p.error(offset, "reference to invalid result number")
             raise self.p.error(offset, "use of undeclared SSA value name")
 
