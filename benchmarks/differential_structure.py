@@ -64,6 +64,9 @@ SDY_CATEGORY = "sdy_verifier"
 NAMED_LOCATION_CATEGORY = "named_location"
 #: Of the ``named_location`` ones, those whose message is jaxlib's word for word (counted apart, pinned the same).
 NAMED_SAME_MESSAGE = "named_location_same_message"
+#: Of the mutants both reject on the same line (agreeing), those at jaxlib's column / with jaxlib's message too.
+SAME_LINE_SAME_COLUMN = "same_line_same_column"
+SAME_LINE_SAME_MESSAGE = "same_line_same_message"
 ANNOTATED_SEED_CATEGORY = "annotated_invalid_seed"
 #: Kinds that are not disagreements of ours (see the module docstring).
 PINNED = frozenset({NAMED_LOCATION_CATEGORY, ANNOTATED_SEED_CATEGORY})
@@ -367,6 +370,8 @@ class Run:
         self.jaxlib = jaxlib
         self.counts: Counter = Counter()
         self.examples: list[dict] = []
+        #: Rejections on jaxlib's line at another column or in other words (``wording``).
+        self.wordings: list[dict] = []
         self.seeds: list[tuple[str, str]] = []
         for label, text in seeds:
             theirs = jaxlib.judge(text)
@@ -385,6 +390,16 @@ class Run:
         self.examples.append({"seed": label, "mutation": mutation, "kind": kind, "ours": mine, "jaxlib": theirs,
                               "text": text})
 
+    def wording(self, label: str, mutation: str, text: str, mine: dict, theirs: dict) -> None:
+        """Count a rejection on jaxlib's line by whether its column and message are jaxlib's too; keep the
+        differing ones (``--wording-out``)."""
+        same_col = mine["col"] == theirs["col"]
+        same_msg = mine["msg"] == theirs["msg"]
+        self.counts[SAME_LINE_SAME_COLUMN] += same_col
+        self.counts[SAME_LINE_SAME_MESSAGE] += same_msg
+        if not (same_col and same_msg):
+            self.wordings.append({"seed": label, "mutation": mutation, "ours": mine, "jaxlib": theirs, "text": text})
+
     def case(self, rng: random.Random) -> None:
         label, text = rng.choice(self.seeds)
         drawn = mutate(text, rng)
@@ -402,6 +417,8 @@ class Run:
         kind = category(mine, theirs, mutant)
         if kind is None:
             self.counts["agree"] += 1
+            if not mine["ok"]:  # (same line: is it the same column and message, too?)
+                self.wording(label, name, mutant, mine, theirs)
         else:
             if kind == NAMED_LOCATION_CATEGORY and mine["msg"] == theirs["msg"]:
                 self.counts[NAMED_SAME_MESSAGE] += 1  # (pinned all the same; the first error is the same check)
@@ -438,6 +455,8 @@ def main() -> None:
                     help="a fuzzing corpus directory (tests/fuzz_parse.py's, e.g. .ci/fuzz-corpus) whose inputs "
                          "both sides accept are seeds too")
     ap.add_argument("--out", type=Path, default=None, help="write the disagreements here (JSON lines)")
+    ap.add_argument("--wording-out", type=Path, default=None,
+                    help="write the rejections on jaxlib's line whose column or message differ (JSON lines)")
     ap.add_argument("--report-every", type=int, default=5000)
     ap.add_argument("--replay", type=Path, default=None,
                     help="judge again, ours only, the mutants of an earlier run's --out file (jaxlib's verdicts "
@@ -468,6 +487,13 @@ def main() -> None:
         with args.out.open("w") as f:
             for ex in run.examples:
                 f.write(json.dumps(ex) + "\n")
+    if args.wording_out:
+        with args.wording_out.open("w") as f:
+            for ex in run.wordings:
+                f.write(json.dumps(ex) + "\n")
+    same_line = run.counts["both_reject"] - sum(run.counts[k] for k in PINNED)
+    print(f"rejected on jaxlib's line: {same_line}, at its column {run.counts[SAME_LINE_SAME_COLUMN]}, "
+          f"in its words {run.counts[SAME_LINE_SAME_MESSAGE]}")
     bad = disagreements(run.counts)
     print(f"disagreements: {bad} of {run.counts['cases']} mutants (pinned: "
           f"{sum(run.counts[k] for k in PINNED)})")

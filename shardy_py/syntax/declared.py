@@ -17,9 +17,10 @@ from shardy_py.syntax.known_ops import results_mismatch
 def parse_custom(p, cur, op: Operation, decl: OpDecl) -> None:
     """Read the op's custom form after its name (declarative format or hand-written parser)."""
     state = ParseState(decl)
-    if decl.parse is None and decl.format is None:
+    if decl.parse is None and decl.format is None:  # (MLIR says so at the op's name)
+        name_at = p.text.find(decl.name, p.offset_of(op.loc))
         raise cur.error(f"'{decl.name}' has no custom form; write it in MLIR's generic form "
-                        f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)")
+                        f"(\"{decl.name}\"(...) <{{...}}> : (...) -> ...)", name_at if name_at >= 0 else None)
     try:
         if decl.parse is not None:
             decl.parse(cur, state)

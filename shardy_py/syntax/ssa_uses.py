@@ -28,6 +28,9 @@ NUMBERED_REGION_ARGUMENTS = frozenset({"stablehlo.while"})
 #: Ops whose regions are graph regions (no dominance between the ops of a block).
 _GRAPH_REGION_OPS = frozenset({"builtin.module"})
 #: Ops that are IsolatedFromAbove (a use inside may not name a value defined outside).
+#: Ops whose custom form's parser gives the op the location of the token after its name (``parseReduceOp``:
+#: the ``(`` of its operands): the verifier's messages are placed there.
+LOCATED_AFTER_NAME = frozenset({"stablehlo.reduce"})
 ISOLATED_OPS = frozenset({"builtin.module", "func.func", "sdy.manual_computation", "sdy.named_computation",
                           "stablehlo.async_start", "chlo.scan"})
 
@@ -223,6 +226,10 @@ class SsaUses:
                 at = _after_results(self.p.text, start, op)
                 while at < len(self.p.text) and self.p.text[at] in " \t\r\n":
                     at += 1
+                if op.name in LOCATED_AFTER_NAME and not op.generic_form and self.p.text.startswith(op.name, at):
+                    at += len(op.name)  # (``parseReduceOp`` gives the op the location of its '(')
+                    while at < len(self.p.text) and self.p.text[at] in " \t\r\n":
+                        at += 1
                 line, col = self.p.lines.locate(at)
                 out.append((line, col, message, "isolation" if outside else "dominance", op))
         return out

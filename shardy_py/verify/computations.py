@@ -11,6 +11,7 @@ from shardy_py.verify.common_mesh import common_mesh
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure, fail
 from shardy_py.verify.shardings import bound_axis_failure, verify_sharding_per_value
+from shardy_py.verify.structure import name_position
 from shardy_py.verify.typeutil import is_shaped, operand_types, shape_of, type_str, value_name
 
 
@@ -84,12 +85,12 @@ def verify_isolated_from_above(op: Operation, ctx: Context) -> Failure | None:
             continue
         for v in nested.operands:
             if v is not None and v not in inside:
-                loc, parent = loc_of(nested), loc_of(op)
+                parent = loc_of(op)
                 name = value_name(v)
                 return Failure(f"'{nested.name}' op uses {name}, which is defined outside the isolated body of "
                                f"'{op.name}'; pass it in as an operand instead",
                                ((parent.line, parent.column, f"'{op.name}' is isolated from above"),),
-                               (loc.line, loc.column))
+                               name_position(nested))  # (MLIR's op location: its name, after its results)
     return None
 
 

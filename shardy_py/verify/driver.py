@@ -233,8 +233,9 @@ class _Run:
                 return f
             units = embedded_sdy_attributes(attr.text) if isinstance(attr, OpaqueAttr) else (attr,)
             index = next((k for k, unit in enumerate(units) if unit is not None and self._attr_failure(unit)), 0)
-            mesh = meshes.failing_inline_mesh(units[index], self._attr_failure) if index < len(units) else -1
-            at = self.positions().sdy_attribute(loc, name, index, mesh) or (loc.line, loc.column)
+            mesh, axis = meshes.failing_mesh_place(units[index], self._attr_failure) if index < len(units) \
+                else (-1, -1)
+            at = self.positions().sdy_attribute(loc, name, index, mesh, axis) or (loc.line, loc.column)
             return Failure(f.message, f.notes, at)
         return None
 
@@ -246,11 +247,11 @@ class _Run:
     def _signature_failure(self, op: Operation, f: Failure) -> Failure:
         """``f``, a failure of an sdy attribute of a function's arguments or results, placed where MLIR's
         parser meets it: at the attribute written in the signature (its failing inline mesh)."""
-        def failing_mesh(text: str) -> int | None:
+        def failing_mesh(text: str) -> tuple[int, int] | None:
             unit = embedded_sdy_attributes(text)[0]
             if unit is None or self._attr_failure(unit) is None:
                 return None
-            return meshes.failing_inline_mesh(unit, self._attr_failure)
+            return meshes.failing_mesh_place(unit, self._attr_failure)
 
         body = op.regions[0].blocks[0].ops if op.regions and op.regions[0].blocks else []
         at = self.positions().first_failing(op.loc, body[0].loc if body else None, failing_mesh) \
@@ -276,6 +277,8 @@ class _Run:
                 hit = shared.get(id(props))
                 if not (hit[1] if hit is not None else self._shared_map_clean(props)):
                     f = self._scan_all(props.values())
+                    if f is not None and f.at is None and op.name != "func.func":
+                        f = meshes.place_property_failure(op, f, self.positions(), self._attr_failure)
             attrs_ = op._attribute_map  # (``attributes_view``)
             if f is None and attrs_:
                 hit = shared.get(id(attrs_))

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from shardy_py.ir.attrs import MeshAttr, TensorShardingAttr, TensorShardingPerValueAttr
-from shardy_py.ir.ops import Operation
+from shardy_py.ir.ops import Location, Operation
+from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure, fail
+from shardy_py.verify.source_positions import SourcePositions
 
 
 def verify_mesh_axis_size(mesh: MeshAttr) -> Failure | None:
@@ -76,6 +78,24 @@ def verify_unique_symbols(module_op: Operation, ctx: Context) -> list[tuple[Oper
     return out
 
 
+def failing_axis(mesh: MeshAttr) -> int:
+    """The index of the first axis of ``mesh`` whose size is below 1 (B1: Shardy reports it at the axis's
+    name), or -1 when its sizes are fine (its other failures are reported at the mesh's ``<``)."""
+    return next((i for i, a in enumerate(mesh.axes) if a.size < 1), -1)
+
+
+def failing_mesh_of(attr, failure_of) -> MeshAttr | None:
+    """The mesh that makes ``attr`` (a mesh, or a sharding with its mesh inline) fail ``failure_of``."""
+    if isinstance(attr, MeshAttr):
+        return attr if failure_of(attr) is not None else None
+    shardings = attr.shardings if isinstance(attr, TensorShardingPerValueAttr) else \
+        [attr] if isinstance(attr, TensorShardingAttr) else []
+    for sharding in shardings:
+        if isinstance(sharding.mesh_or_ref, MeshAttr) and failure_of(sharding.mesh_or_ref) is not None:
+            return sharding.mesh_or_ref
+    return None
+
+
 def failing_inline_mesh(attr, failure_of) -> int:
     """Which mesh written inline in ``attr`` (a sharding or the shardings of the results) fails
     ``failure_of``, counted in text order; -1 when none does (the failure is ``attr``'s own)."""
@@ -88,3 +108,45 @@ def failing_inline_mesh(attr, failure_of) -> int:
                 return k
             k += 1
     return -1
+
+
+def failing_mesh_place(unit, failure_of) -> tuple[int, int]:
+    """Where Shardy reports the failing mesh of ``unit`` (a mesh or a sharding): (which inline mesh of
+    ``unit`` it is, -1 for ``unit`` itself; the index of the axis whose name it is reported at, -1 for the
+    mesh's ``<``)."""
+    failing = failing_mesh_of(unit, failure_of)
+    return failing_inline_mesh(unit, failure_of), failing_axis(failing) if failing is not None else -1
+
+
+def place_property_failure(op: Operation, f: Failure, positions: SourcePositions, failure_of) -> Failure:
+    """``f``, a parse-time failure of a mesh among ``op``'s properties (``sdy.mesh @m = <...>``, a sharding
+    with its mesh inline), placed where Shardy's parser meets it: the mesh's ``<``, or its axis's name."""
+    def judge(text: str) -> int | None:
+        mesh = embedded_sdy_attributes(text)[0]
+        if not isinstance(mesh, MeshAttr) or failure_of(mesh) is None:
+            return None
+        return failing_axis(mesh)
+
+    if op.loc is None:
+        return f
+    at = positions.failing_mesh_in_op(op.loc, _next_op_location(op), judge)
+    return Failure(f.message, f.notes, at) if at is not None else f
+
+
+def _next_op_location(op: Operation) -> Location | None:
+    """The location of the op written next after ``op``'s own text: its first nested op, else the op after
+    it (or after an op around it); None at the end."""
+    for region in op.regions:
+        for block in region.blocks:
+            if block.ops:
+                return block.ops[0].loc
+    while op is not None:
+        block = op.parent
+        if block is None:
+            return None
+        ops = block.ops
+        i = next((k for k, o in enumerate(ops) if o is op), len(ops))
+        if i + 1 < len(ops):
+            return ops[i + 1].loc
+        op = op.parent_op
+    return None

@@ -8,6 +8,7 @@ from __future__ import annotations
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Operation
 from shardy_py.syntax.known_ops import CLOSED_DIALECTS, REGISTERED_OPS, TERMINATORS
+from shardy_py.syntax.ssa_uses import LOCATED_AFTER_NAME
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure
 
@@ -16,13 +17,15 @@ _NO_TERMINATOR = frozenset({"builtin.module"})
 
 
 def name_position(op: Operation) -> tuple[int, int]:
-    """Where MLIR places an op's diagnostics: its name, after the results (``%0 = `` skipped)."""
+    """Where MLIR places an op's diagnostics: its name, after the results (``%0 = `` skipped); the ``(`` after
+    the name for the custom forms of ``LOCATED_AFTER_NAME``."""
     loc = loc_of(op)
+    after = len(op.name) if op.name in LOCATED_AFTER_NAME and not op.generic_form else 0
     groups = [g for g in op.result_groups if g[0]] if op.results else ()  # (unnamed results are not written)
     if not groups:
-        return (loc.line, loc.column)
+        return (loc.line, loc.column + after)
     width = sum(len(name) + (len(f":{n}") if n > 1 else 0) for name, n in groups) + 2 * (len(groups) - 1)
-    return (loc.line, loc.column + width + 3)  # `%0 = ` when written as MLIR prints it
+    return (loc.line, loc.column + width + 3 + after)  # `%0 = ` when written as MLIR prints it
 
 
 def _closed(op: Operation) -> bool:
