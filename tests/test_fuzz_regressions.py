@@ -409,3 +409,27 @@ def test_results_with_no_op_after_them_fail_where_mlir_fails(rest: str, expected
     with pytest.raises(shardy_py.ParseError) as e:
         shardy_py.parse(_SPLIT_AFTER_EQUALS.format(rest=rest))
     assert (e.value.line, e.value.column, e.value.message) == expected
+
+
+_DIALECT_DOT_ATTR = ("func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> attributes {{x = {value}}} {{\n"
+                     "  return %a : tensor<8xf32>\n}}\n")
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param("#qd=!c.", id="alias-of-a-type-with-an-empty-name"),
+    pytest.param("func.func @f(%a: !c.) -> !c. {\n  return %a : !c.\n}\n", id="type-with-an-empty-name"),
+    pytest.param(_DIALECT_DOT_ATTR.format(value="#c."), id="attribute-with-an-empty-name"),
+])
+def test_a_dialect_name_with_nothing_after_its_dot_is_valid(text: str) -> None:
+    """atheris at 67070dc (mlir-verdict-67c15b2086e2): `!c.` is one token to MLIR's lexer (an identifier may end
+    in '.'), an opaque type of dialect `c` with an empty name, which jaxlib 0.12 accepts; we stopped the name at
+    `!c` ("unexpected '.' after the value of alias #qd")."""
+    assert shardy_py.verify(shardy_py.parse(text)) == []
+
+
+@pytest.mark.parametrize(("value", "column"), [("#sdy.", 71), ("#sdy. ", 72), ("[#sdy., 1]", 72)])
+def test_an_sdy_attribute_with_nothing_after_its_dot_is_an_error(value: str, column: int) -> None:
+    """The sdy dialect's parser wants a keyword after `#sdy.` (jaxlib 0.12: "expected valid keyword" there)."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(_DIALECT_DOT_ATTR.format(value=value))
+    assert (e.value.line, e.value.column, e.value.message) == (1, column, "expected valid keyword")

@@ -68,9 +68,11 @@ def test_strings_and_names_keep_their_digits() -> None:
 
 
 def test_an_opaque_dialect_attribute_keeps_its_text() -> None:
-    text = ("func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> attributes {k = #foo<i032>} {\n"
+    """(jaxlib 0.12 prints the body of an attribute of a dialect it does not know as written)"""
+    text = ("func.func @main(%a: tensor<2xi32>) -> tensor<2xi32> attributes {k = #foo<x i032>} {\n"
             "  return %a : tensor<2xi32>\n}\n")
-    assert "k = #foo<i032>" in str(shardy_py.parse(text))
+    assert "k = #foo<x i032>" in str(shardy_py.parse(text))
+    assert str(shardy_py.parse(text)) == cpp(text, "builtin.module()")
 
 
 @pytest.mark.parametrize("name", sorted(_MODULES))

@@ -26,6 +26,7 @@ from shardy_py.passes.manager import PassError, PassManager
 
 pytest.importorskip("jax", reason="the oracle is the C++ Shardy in jaxlib (pip install 'jax==0.10.2')")
 
+import cpp_oracle  # noqa: E402
 from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from jax._src.interpreters import mlir as jax_mlir  # noqa: E402
 from jax._src.lib.mlir import ir, passmanager  # noqa: E402
@@ -295,14 +296,22 @@ def test_import_pipeline_then_propagation_matches_cpp_on_sharded_jax_programs(sh
     assert ours(text, ["-sdy-import-pipeline", "-" + flag]) == cpp(text, f"sdy-import-pipeline,{PROGRAM_PASSES[flag]}")
 
 
+def _cpp_in_child(text: str, pipeline: str) -> str:
+    """``cpp`` for drawn modules, in jaxlib's child process (``cpp_oracle``): jaxlib 0.12 segfaults on some of
+    them, which would take the test process with it; a module it crashes on is not drawn again."""
+    answer = cpp_oracle.cpp(text, f"builtin.module({pipeline})")
+    assume(not answer.startswith(cpp_oracle.CRASHED))
+    return answer  # (``FAILED`` when the pipeline fails: the same text as this file's)
+
+
 @_DRAWN
 @given(text=sst.module_texts())
 def test_propagation_matches_cpp_on_drawn_modules(text):
     module = shardy_py.parse(text)
-    assume(str(module) == cpp(text, ""))
+    assume(str(module) == _cpp_in_child(text, ""))
     assume(cpp_cannot_run(module) is None)
     for flag in ("sdy-basic-propagate", "sdy-aggressive-propagate", "sdy-user-priority-propagate"):
         if flag == "sdy-user-priority-propagate" and PRIORITY.search(text):
             continue
         flags = EDGES + ["-" + flag] + SINK
-        assert ours(text, flags) == cpp(text, f"{CPP_EDGES},{PROGRAM_PASSES[flag]},{CPP_SINK}"), flag
+        assert ours(text, flags) == _cpp_in_child(text, f"{CPP_EDGES},{PROGRAM_PASSES[flag]},{CPP_SINK}"), flag

@@ -24,6 +24,7 @@ from shardy_py.ir import builtin_attrs as B
 from shardy_py.ir import types as T
 from shardy_py.ir.attrs import UNIT_ATTR, Attr, OpaqueAttr
 from shardy_py.syntax.dense_reader import read_dense, read_dense_array, read_sparse
+from shardy_py.syntax.dialect_symbols import pretty_symbol
 from shardy_py.syntax.numbers import LiteralError, decimal_float_bits, hex_float_bits, integer_value
 from shardy_py.syntax.stablehlo_attr_reader import read_dialect_attr
 from shardy_py.syntax.type_reader import BARE_ID, STRING, WS, TypeReader
@@ -32,7 +33,9 @@ _NUMBER = re.compile(r"(-)?\s*(?:(\d+\.\d*(?:[eE][-+]?\d+)?)|0x([0-9a-fA-F]+)|(\
 _I64 = T.IntegerType("i64", 64, "")
 _F64 = T.FloatType("f64")
 _I1 = T.IntegerType("i1", 1, "")
-_ATTR_HEAD = re.compile(r"#([A-Za-z_][A-Za-z0-9_$]*)(?:\.([A-Za-z0-9_$.]+))?")
+_ATTR_HEAD = re.compile(r"#([A-Za-z_][A-Za-z0-9_$]*)(?:\.([A-Za-z0-9_$.-]*))?")
+#: Dialects whose attributes are read here (a name after the dialect's dot is due).
+_PARSED_DIALECTS = frozenset({"sdy", "stablehlo", "chlo"})
 _OPAQUE_BUILTINS = frozenset({"affine_map", "affine_set", "strided", "loc", "distinct"})
 
 
@@ -209,6 +212,11 @@ class AttrReader(TypeReader):
         if has_body:
             stop = self.balanced_end(stop, end)
         dialect, name = m.group(1), m.group(2)
+        if name == "" and dialect in _PARSED_DIALECTS:  # (``#sdy.``: the dialect's parser wants a keyword next)
+            at = self.skip(m.end())
+            if BARE_ID.match(self.text, at, end) is None:
+                raise self.error("expected valid keyword", at)
+            raise self.error(f"expected the attribute's name right after '#{dialect}.'", m.end())
         if dialect == "sdy" and has_body:
             from shardy_py.syntax.sdy_parser import parse_sdy
 
@@ -220,7 +228,7 @@ class AttrReader(TypeReader):
             attr = read_dialect_attr(self, dialect, name, m.end(), stop)
             if attr is not None:
                 return attr, stop
-        return OpaqueAttr(self.text[pos:stop]), stop
+        return OpaqueAttr(pretty_symbol("#", dialect, self.text[pos + 1 + len(dialect):stop])), stop
 
     def _dense_resource(self, pos: int, end: int) -> tuple[Attr, int]:
         pos = self.skip(pos)

@@ -12,6 +12,7 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Location
 from shardy_py.syntax.attr_reader import parse_attribute
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
+from shardy_py.syntax.dialect_symbols import canonical_dialect_symbols
 from shardy_py.syntax.floats import canonical_float_attr
 from shardy_py.syntax.op_writer import attr_entries
 from shardy_py.syntax.scanner import _CLOSERS, is_wrong_token_error, wrong_token_offset
@@ -78,7 +79,8 @@ class AttrValueReader:
                 if close == start + lead + len(text):
                     return self.sdy_attr(s, close, "attribute")
             elif m:
-                raise self.error(start, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+                lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
+                raise self.error(start + lead + 5, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
         if _INT_LITERAL.match(text):
             return A.OpaqueAttr(text + " : i64")
         if _HEX_INT_LITERAL.match(text) and abs(int(text, 16)) < 2**63:
@@ -101,7 +103,7 @@ class AttrValueReader:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
-        canonical = unpadded_int_widths(canonical)
+        canonical = canonical_dialect_symbols(unpadded_int_widths(canonical))
         if len(canonical) < 4096:
             check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:
@@ -138,8 +140,8 @@ class AttrValueReader:
                     out.append(self.norm_piece(pos, i))
                 out.append(self.sdy_attr(i, close, "attribute"))
                 pos = close
-            elif m:
-                raise self.error(i, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
+            elif m:  # (MLIR places it at the name: after ``#sdy.``, or ``#sdy<``)
+                raise self.error(i + 5, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
             i = text.find("#sdy", max(pos, i + 4), end)
         if pos < end:
             out.append(self.norm_piece(pos, end))

@@ -21,7 +21,8 @@ from shardy_py.syntax.scanner import end_of_input_offset, is_wrong_token_error, 
 _VALUE_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
 _SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
-_TYPE_HEAD = re.compile(r"!?[A-Za-z_][\w$.]*")
+#: A type's head: a dialect type's name may hold MLIR's id-punct ($ . _ -).
+_TYPE_HEAD = re.compile(r"![A-Za-z_][\w$.-]*|[A-Za-z_][\w$.]*")
 _PLAIN_TENSOR = re.compile(r"tensor<(?:[\d?]+x)*[A-Za-z_]\w*>")  # no encoding, no nested brackets
 _SPACES = re.compile(r"[ \t\r]*")
 _TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu]i?\d+|[bf]\w*\d\w*|f\d+)\b")

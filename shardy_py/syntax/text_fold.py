@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.syntax.dialect_symbols import canonical_dialect_symbols
 from shardy_py.syntax.floats import canonical_dense
 from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
 
@@ -45,7 +46,7 @@ def unpadded_int_widths(text: str) -> str:
 def canonical_piece(text: str) -> str:
     """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
     prints them."""
-    text = unpadded_int_widths(text)
+    text = canonical_dialect_symbols(unpadded_int_widths(text))
     if "array<" in text:
         text = _ARRAY.sub(_canonical_array, text)
     return canonical_stablehlo_attrs(canonical_dense(text))

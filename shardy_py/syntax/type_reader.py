@@ -13,6 +13,7 @@ import re
 from shardy_py.errors import AttrSyntaxError
 from shardy_py.ir import types as T
 from shardy_py.ir.types import K_DYNAMIC
+from shardy_py.syntax.dialect_symbols import pretty_symbol
 
 #: ``ShapedType::kDynamic``: what ``?`` reads as in StableHLO dimension lists (``dims``).
 #: Nesting deeper than this (arrays in arrays, types in types, ...) is refused with an error.
@@ -27,7 +28,7 @@ _VECTOR_DIM = re.compile(r"\s*(?:(\d+)|\[\s*(\d+)\s*\])\s*x\s*")
 _INT_TYPE = re.compile(r"(si|ui|i)(\d+)\Z")
 _BRACKETS = re.compile(r'"(?:[^"\\\n]|\\.)*"|->|[<>()\[\]{}]')
 _CLOSER = {"<": ">", "(": ")", "[": "]", "{": "}"}
-_DIALECT_ID = re.compile(r"[!#]([A-Za-z_][A-Za-z0-9_$]*)(?:\.([A-Za-z0-9_$.]+))?")
+_DIALECT_ID = re.compile(r"[!#]([A-Za-z_][A-Za-z0-9_$]*)(?:\.([A-Za-z0-9_$.-]*))?")  # (MLIR's id-punct: $ . _ -)
 #: MLIR's builtin float type names.
 FLOAT_NAMES = frozenset({
     "f16", "bf16", "f32", "f64", "f80", "f128", "tf32", "f8E5M2", "f8E4M3", "f8E3M4", "f8E4M3FN", "f8E5M2FNUZ",
@@ -332,7 +333,7 @@ class TypeReader:
             from shardy_py.syntax.quant_reader import read_uniform
 
             return read_uniform(self, m.end() + 1, stop - 1), stop
-        return T.Type(self.text[pos:stop]), stop
+        return T.Type(pretty_symbol("!", dialect, self.text[pos + 1 + len(dialect):stop])), stop
 
     def _stablehlo_type(self, name: str | None, pos: int, lt: int, stop: int) -> T.Type:
         if name == "future" and stop > lt:
@@ -343,4 +344,4 @@ class TypeReader:
                 if not isinstance(t, T.RankedTensorType):
                     raise self.error(f"future element type must be a ranked tensor, but got {t}", lt + 1)
             return T.FutureType("!stablehlo.future<" + ", ".join(map(str, types)) + ">", types)
-        raise self.error(f"unknown stablehlo type: {self.text[pos:stop]}", pos)
+        raise self.error(f"unknown stablehlo type: {self.text[pos:stop]}", pos + len("!stablehlo."))  # (at its name)
