@@ -259,7 +259,7 @@ def print_float(ftype: FloatType, bits: int) -> str:
 def literal_bits(ftype: FloatType, literal: str) -> int | None:
     """The value of a float literal (decimal, or hex bit pattern) in ``ftype``; None if not a float literal."""
     if _DECIMAL.match(literal):
-        value = Fraction(literal)
+        value = decimal_value(literal)
         if value == 0 and literal.startswith("-") and ftype.signed and ftype.nan_encoding != "negzero":
             return ftype.round(value) | ftype._sign_bit  # -0.0 keeps its sign (where the format has -0)
         return ftype.round(value)
@@ -267,3 +267,46 @@ def literal_bits(ftype: FloatType, literal: str) -> int | None:
         bits = int(literal, 16)
         return bits if bits < 1 << ftype.width else None
     return None
+
+
+_DECIMAL_PARTS = re.compile(r"([-+]?)(\d+)\.(\d*)(?:[eE]([-+]?)(\d+))?\Z")
+#: Beyond 10**±_FAR every float format overflows (f64's largest is about 1.8e308) or rounds to zero (half its
+#: smallest denormal is about 2.5e-324): a literal that far out is read as 10**±_FAR, which rounds the same.
+_FAR = 400
+#: Digit strings longer than this are converted in halves (Python's ``int`` refuses very long ones).
+_INT_CHUNK = 4000
+
+
+def decimal_value(literal: str) -> Fraction:
+    """The exact value of a decimal float literal (``[-+]?digits.digits[e[-+]digits]``), computed without ever
+    building a number of a huge exponent (``1.0e+18446744073709551615`` is infinite in every format, as MLIR
+    reads it) or converting an over-long digit string at once."""
+    m = _DECIMAL_PARTS.match(literal)
+    if m is None:
+        raise ValueError(f"not a decimal float literal: {literal[:40]!r}")
+    sign, whole, frac, exp_sign, exp_digits = m.groups()
+    digits = (whole + frac).lstrip("0")
+    if not digits:
+        return Fraction(0)
+    exponent = _bounded_exponent(exp_sign, exp_digits or "0") - len(frac)  # (of the last digit)
+    magnitude = exponent + len(digits)  # the value lies in [10**(magnitude - 1), 10**magnitude)
+    if magnitude > _FAR:
+        value = Fraction(10) ** _FAR
+    elif magnitude < -_FAR:
+        value = Fraction(1, 10 ** _FAR)
+    else:
+        value = _digits_int(digits) * Fraction(10) ** exponent
+    return -value if sign == "-" else value
+
+
+def _bounded_exponent(sign: str, digits: str) -> int:
+    digits = digits.lstrip("0") or "0"
+    value = 10 ** 12 if len(digits) > 12 else int(digits)  # (any exponent this long is far out)
+    return -value if sign == "-" else value
+
+
+def _digits_int(digits: str) -> int:
+    if len(digits) <= _INT_CHUNK:
+        return int(digits)
+    half = len(digits) // 2
+    return _digits_int(digits[:half]) * 10 ** (len(digits) - half) + _digits_int(digits[half:])
