@@ -3,7 +3,7 @@ functions count too): imports point down the layers, and no import cycle spans t
 
 The layers, lowest first (README, Layout)::
 
-    0  errors.py, progress.py                        (no shardy_py import but each other)
+    0  errors.py, progress.py, long_ints.py          (no shardy_py import but each other)
     1  ir/                                           values, ops, attributes, types
     2  dialects/, syntax/                            op declarations; reading and printing text
     3  verify/, rules/, passes/, hlo/, interop/,     what works on the IR
@@ -29,7 +29,7 @@ PACKAGE = "shardy_py"
 ROOT = Path(__file__).resolve().parent.parent
 #: The layer of each folder (``shardy_py/<folder>/``, subfolders included) or top-level module.
 LAYERS: dict[str, int] = {
-    "errors.py": 0, "progress.py": 0,
+    "errors.py": 0, "progress.py": 0, "long_ints.py": 0,
     "ir": 1,
     "dialects": 2, "syntax": 2,
     "verify": 3, "rules": 3, "passes": 3, "hlo": 3, "interop": 3, "interpreter": 3, "builder.py": 3,

@@ -115,7 +115,11 @@ class TypedInt:
         m = cur.match(_INT)
         if not m:
             raise cur.error(f"expected an integer, found {cur.found()}")
-        return A.OpaqueAttr(f"{int(m.group())} : {self.type_name}")
+        value = int(m.group())
+        width = int(self.type_name.lstrip("sui") or 64) if self.type_name != "index" else 64
+        if not -(1 << (width - 1)) <= value < (1 << width):  # (MLIR builds the attribute of that width)
+            raise cur.p.error(m.start() + (m.group()[0] == "-"), "integer constant out of range for attribute")
+        return A.OpaqueAttr(f"{value} : {self.type_name}")
 
     @staticmethod
     def print(attr) -> str:

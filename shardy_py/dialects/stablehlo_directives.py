@@ -222,7 +222,10 @@ def _int(cur) -> int:
     m = cur.match(_INT)
     if not m:
         raise cur.error(f"expected integer value, found {cur.found()}")
-    return int(m.group())
+    value = int(m.group())
+    if not -(1 << 63) <= value < (1 << 63):  # (``parseInteger`` into an int64_t)
+        raise cur.p.error(m.start(), "integer value too large")
+    return value
 
 
 def _joined(values) -> str:

@@ -198,7 +198,10 @@ class AttrReader(TypeReader):
             magnitude = int(hex_digits, 16) if hex_digits is not None else int(dec_int)
             value = integer_value(magnitude, bool(negative), t)
         except LiteralError as e:
-            raise self.error(str(e), pos) from None
+            at = m.start(3) if m.start(3) >= 0 else m.start(4) if m.start(4) >= 0 else pos
+            if hex_digits is not None:
+                at -= 2  # (the literal's token starts at its ``0x``)
+            raise self.error(str(e), at if str(e).startswith("integer constant") else pos) from None
         if t == _I1:
             return B.BoolAttr(bool(value)), after
         return B.IntegerAttr(value, t), after

@@ -22,6 +22,8 @@ from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaqu
 UNIT = A.UNIT_ATTR
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
 _INT_LITERAL = re.compile(r"-?\d+\Z")
+#: A digit run too long for 64 bits.
+_LONG_DIGITS = re.compile(r"\d{20}")
 _HEX_INT_LITERAL = re.compile(r"-?0x[0-9a-fA-F]+\Z")
 _INT_NEST = re.compile(r"\[[\[\]\d\s,-]*\]\Z")
 _TYPE_COLON = re.compile(r"\s+:\s+")
@@ -82,6 +84,9 @@ class AttrValueReader:
                 lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
                 raise self.error(start + lead + 5, f"unknown sdy attribute '{m.group()[4:].lstrip('.<')}'")
         if _INT_LITERAL.match(text):
+            if not -(1 << 63) <= int(text) < (1 << 64):  # (an untyped integer is an i64: MLIR's range for it)
+                lead = len(self.text[start:end]) - len(self.text[start:end].lstrip())
+                raise self.error(start + lead + (text[0] == "-"), "integer constant out of range for attribute")
             return A.OpaqueAttr(text + " : i64")
         if _HEX_INT_LITERAL.match(text) and abs(int(text, 16)) < 2**63:
             return A.OpaqueAttr(f"{int(text, 16)} : i64")
@@ -104,7 +109,7 @@ class AttrValueReader:
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
         canonical = canonical_dialect_symbols(unpadded_int_widths(canonical))
-        if len(canonical) < 4096:
+        if len(canonical) < 4096 or _LONG_DIGITS.search(canonical):  # (a long literal: read, a number past range?)
             check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:
             stray = _stray_closer(raw)

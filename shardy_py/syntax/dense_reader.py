@@ -104,7 +104,9 @@ def _list(reader, pos: int, end: int, items: list) -> tuple[tuple[int, ...], int
         reader.depth -= 1
 
 
-def _int_item(reader, m, element: T.Type) -> int:
+def _int_item(reader, m, element: T.Type, in_array: bool = False) -> int:
+    """The bits of the integer element ``m`` of ``element`` type (``in_array``: of a dense array, whose range
+    error MLIR reports at the token after the element, having read it)."""
     if m.group("bool"):
         if not (isinstance(element, T.IntegerType) and element.width == 1):
             raise reader.error("expected i1 type for 'true' or 'false' values", m.start("bool"))
@@ -117,6 +119,8 @@ def _int_item(reader, m, element: T.Type) -> int:
     try:
         return integer_value(magnitude, bool(m.group("neg")), element, "type")
     except LiteralError as e:
+        if in_array and str(e).startswith("integer constant out of range"):
+            raise reader.error("integer constant out of range", reader.skip(m.end())) from None
         raise reader.error(str(e), m.start("num")) from None
 
 
@@ -256,7 +260,7 @@ def read_dense_array(reader, pos: int, end: int):
         if m.group("punct") is not None or m.group("str") is not None:
             raise reader.error(f"expected an element of the dense array, found {reader.found(m.start(), end)}",
                                reader.skip(pos))
-        values.append(_int_item(reader, m, t) if isinstance(t, T.IntegerType) else _float_item(reader, m, t))
+        values.append(_int_item(reader, m, t, True) if isinstance(t, T.IntegerType) else _float_item(reader, m, t))
         pos = m.end()
         if (p := reader.optional(pos, end, ",")) is not None:
             pos = p

@@ -17,6 +17,7 @@ from shardy_py.errors import ParseError
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import NO_ATTRIBUTES, Block, Location, Operation, Region, Value
 from shardy_py.ir.types import Type
+from shardy_py.long_ints import long_int_strings
 from shardy_py.syntax.alias_defs import (
     check_alias_definition,
     check_alias_uses,
@@ -431,6 +432,10 @@ def _pretty_name_first(p: ModuleParser, error: ParseError, defined: dict[str, bo
     return p.error(*found)
 
 
+#: A number of 10 or more digits after a ':' (a location's line or column may not fit its 32 bits).
+_LONG_NUMBER_AFTER_COLON = re.compile(r":[ \t]*(?:0x[0-9a-fA-F]{8,}|\d{10,})")
+
+
 def parse_module(text: str, filename: str | None = None, first_line: int = 1, *, fast_paths: bool = True,
                  _earlier: bool = True, _salvage: bool = False, _read_on: bool = False) -> Module:
     """Parse ``text`` into a ``Module`` (raises ``ParseError``).
@@ -438,15 +443,21 @@ def parse_module(text: str, filename: str | None = None, first_line: int = 1, *,
     ``fast_paths=False`` parses every op in full (no scanner line fast path, no op recipes): the same
     module, slower; the tests and the fuzz target compare the two.
     """
-    try:
-        return _parse_module(text, filename, first_line, fast_paths, _earlier, _salvage, _read_on)
-    except ParseError as e:
-        if not _earlier:
-            raise
-        first = first_location_error(text, e, filename, first_line)  # (MLIR's location grammar, met first)
-        if first is None:
-            raise
-        raise first from None
+    with long_int_strings():  # (a number of any length is read, then judged, as MLIR does)
+        try:
+            module = _parse_module(text, filename, first_line, fast_paths, _earlier, _salvage, _read_on)
+            if "loc(" in text and _LONG_NUMBER_AFTER_COLON.search(text):  # (a location's line or column past 32 bits?)
+                found = first_location_error(text, ParseError("", 0, 0, len(text), filename), filename, first_line)
+                if found is not None:
+                    raise found
+            return module
+        except ParseError as e:
+            if not _earlier:
+                raise
+            first = first_location_error(text, e, filename, first_line)  # (MLIR's location grammar, met first)
+            if first is None:
+                raise
+            raise first from None
 
 
 def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: bool, _earlier: bool,

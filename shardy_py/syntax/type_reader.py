@@ -40,6 +40,9 @@ def _dims_of(text: str, matches) -> tuple[int, ...]:
     return tuple(T.DYNAMIC if m.group(2) is not None else int(m.group(1)) for m in matches)
 
 
+_I64_MAX = (1 << 63) - 1
+
+
 class TypeReader:
     """The token readers and the type grammar over ``text`` (a subclass provides ``attribute``, which
     tensor encodings and memref layouts are read with)."""
@@ -241,6 +244,7 @@ class TypeReader:
             dims.append(m)
             pos = m.end()
         shape = _dims_of(self.text, dims)
+        self._check_dims(shape, [m.start(1) for m in dims])
         el, pos = self._element(pos, end, "tensor")
         enc = None
         if (p := self.optional(pos, end, ",")) is not None and self.optional(p, end, ">") is not None:
@@ -267,12 +271,20 @@ class TypeReader:
                 raise self.error(f"Static dimension {i} cannot have a bound, use ShapedType::kDynamic to indicate "
                                  "a missing bound", pos)
 
+    def _check_dims(self, shape, starts: list[int]) -> None:
+        """MLIR's "invalid dimension" for a size past int64's largest (at the size)."""
+        for d, at in zip(shape, starts, strict=True):
+            if d > _I64_MAX:
+                raise self.error("invalid dimension", at)
+
     def _vector(self, pos: int, end: int) -> tuple[T.Type, int]:
-        shape, scalable = [], []
+        shape, scalable, starts = [], [], []
         while m := _VECTOR_DIM.match(self.text, pos, end):
             shape.append(int(m.group(1) or m.group(2)))
             scalable.append(m.group(2) is not None)
+            starts.append(m.start(1) if m.group(1) else m.start(2))
             pos = m.end()
+        self._check_dims(shape, starts)
         el, pos = self._element(pos, end, "vector")
         pos = self.expect(pos, end, ">", "to close the vector type")
         dims = "".join(f"[{d}]x" if s else f"{d}x" for d, s in zip(shape, scalable, strict=True))
@@ -295,6 +307,7 @@ class TypeReader:
             dims.append(m)
             pos = m.end()
         shape = _dims_of(self.text, dims)
+        self._check_dims(shape, [m.start(1) for m in dims])
         el, pos = self._element(pos, end, "memref")
         extra: list[str] = []
         while (p := self.optional(pos, end, ",")) is not None:

@@ -25,6 +25,7 @@ from shardy_py.ir.attrs import (
 )
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import COLLECTIVE_OPS, Location, Operation
+from shardy_py.long_ints import long_int_strings
 from shardy_py.syntax.sdy_parser import embedded_sdy_attributes
 from shardy_py.syntax.ssa_uses import ISOLATED_OPS
 from shardy_py.verify import collectives, computations, interpreter_ops, meshes, op_attrs, simple_ops, structure
@@ -570,11 +571,16 @@ def verify(module: Module) -> list[Diagnostic]:
     run = _Run(module)
     enabled = gc.isenabled()
     gc.disable()  # verification allocates little that is cyclic; full collections over a big module cost more
+    with long_int_strings():
+        return _verify_run(run, enabled)
+
+
+def _verify_run(run: _Run, enabled: bool) -> list[Diagnostic]:
     try:
         run.phase_p()
         if not run.diags:
-            run.phase_o(module.op)
-            run.phase_s(module.op)
+            run.phase_o(run.module.op)
+            run.phase_s(run.module.op)
     finally:
         if enabled:
             gc.enable()
