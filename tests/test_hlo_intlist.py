@@ -59,3 +59,15 @@ def test_matches_python_formatting(values):
 @given(hnp.arrays(np.int64, st.integers(1, 300), elements=st.integers(0, 2**40)))
 def test_parse_reads_back_what_format_prints(values):
     assert np.array_equal(parse_int_list(format_int_list(values)), values)
+
+
+@pytest.mark.parametrize("text", ["0,9223372036854775808", "0,-9223372036854775809", "1," + "9" * 5000])
+def test_a_number_past_int64_is_an_error_not_a_clamped_value(text: str) -> None:
+    """numpy's ``fromstring`` clamps what overflows int64 (9223372036854775808 read as 9223372036854775807): the
+    list would silently hold another device id."""
+    with pytest.raises(ValueError, match="does not fit in a 64-bit integer"):
+        parse_int_list(text)
+
+
+def test_int64_s_extremes_are_read() -> None:
+    assert parse_int_list("9223372036854775807,-9223372036854775808").tolist() == [(1 << 63) - 1, -(1 << 63)]

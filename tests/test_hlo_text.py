@@ -188,3 +188,16 @@ def test_big_iota_arrays_are_built_on_each_access_small_ones_kept():
     big = TileAssignment.iota([KEEP_ARRAY_ELEMENTS * 2])
     assert big.array is not big.array
     assert big.array[-1] == KEEP_ARRAY_ELEMENTS * 2 - 1
+
+
+@pytest.mark.parametrize(("text", "offset"), [
+    ("{devices=[" + "9" * 5000 + "]0,1}", 10),
+    ("{devices=[2,1]<=[" + "9" * 5000 + "]}", 17),
+    ("{maximal device=" + "9" * 5000 + "}", 16),
+    ("{devices=[2]0," + "9" * 5000 + "}", 12),
+])
+def test_a_number_past_int64_is_a_located_error(text: str, offset: int) -> None:
+    """(a 5,000-digit number was an internal ValueError from Python's int, a device id past int64 a clamped one)"""
+    with pytest.raises(HloShardingParseError, match="does not fit in a 64-bit integer") as e:
+        HloSharding.parse(text)
+    assert e.value.position == offset

@@ -117,9 +117,18 @@ def parse_int_list(text: str) -> np.ndarray:
             out = np.fromstring(text, dtype=np.int64, sep=",")  # text mode: C speed, exact int64
         except (DeprecationWarning, ValueError):
             out = None
-    if out is None or out.size != expected:
+    saturated = out is not None and out.size and (out.max() == _I64_MAX or out.min() == _I64_MIN)
+    if out is None or out.size != expected or saturated:  # (``fromstring`` clamps what overflows int64)
         items = [x.strip() for x in text.split(",")]
         if not all(re.fullmatch(r"-?\d+", x) for x in items):
             raise ValueError(f"not a comma-separated integer list: {text[:60]!r}")
+        for x in items:
+            if len(x.lstrip("-").lstrip("0")) > 19 or not _I64_MIN <= int(x) <= _I64_MAX:
+                shown = x if len(x) <= 30 else x[:12] + "..." + x[-6:]
+                raise ValueError(f"{shown} does not fit in a 64-bit integer")
         out = np.array([int(x) for x in items], dtype=np.int64)
     return out
+
+
+_I64_MAX = (1 << 63) - 1
+_I64_MIN = -(1 << 63)

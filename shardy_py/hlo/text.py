@@ -61,6 +61,9 @@ class _Lexer:
         tok = self.peek()
         if tok is None or not re.fullmatch(r"-?\d+", tok):
             raise self.error(f"expected an integer for {what}, got {tok!r}", start)
+        if len(tok.lstrip("-").lstrip("0")) > 19 or not -(1 << 63) <= int(tok) < (1 << 63):  # (XLA's int64)
+            shown = tok if len(tok) <= 30 else tok[:12] + "..." + tok[-6:]
+            raise self.error(f"{what}: {shown} does not fit in a 64-bit integer", start)
         self.next()
         return int(tok)
 
