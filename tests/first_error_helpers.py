@@ -23,6 +23,20 @@ def our_first_error(text: str, fast_paths: bool = True) -> tuple[int, int, str]:
     return e.value.line, e.value.column, e.value.message
 
 
+def our_first_position(text: str, fast_paths: bool = True) -> tuple[int, int]:
+    """(line, column) of our first error: the parser's, else the verifier's first diagnostic (fails the test
+    when ``text`` is accepted)."""
+    from shardy_py.syntax.parser import parse_module
+
+    try:
+        module = parse_module(text, fast_paths=fast_paths)
+    except shardy_py.ParseError as e:
+        return e.line, e.column
+    diagnostics = shardy_py.verify(module)
+    assert diagnostics, "accepted"
+    return diagnostics[0].line, diagnostics[0].column
+
+
 def jaxlib_first_error(text: str) -> tuple[int, int, str]:
     """Where and how jaxlib 0.12 rejects ``text`` (in its child process); skips the test without jax."""
     pytest.importorskip("jax", reason="the oracle is MLIR in jaxlib 0.12 (pip install 'jax==0.12.0.1')")

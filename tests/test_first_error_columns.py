@@ -13,10 +13,7 @@ another column in 20,000 mutants, 94 after these).  The words are ours; where th
 from __future__ import annotations
 
 import pytest
-from first_error_helpers import jaxlib_first_error
-
-import shardy_py
-from shardy_py.syntax.parser import parse_module
+from first_error_helpers import jaxlib_first_error, our_first_position
 
 _BODY = "func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {\n  return %a : tensor<8xf32>\n}\n"
 _ONE_OP = "func.func @f(%a: tensor<8xf32>) -> tensor<8xf32> {{\n  {op}\n  return %0 : tensor<8xf32>\n}}\n"
@@ -87,27 +84,16 @@ CASES = {
 }
 
 
-def _our_first_position(text: str, fast_paths: bool = True) -> tuple[int, int]:
-    """(line, column) of our first error: the parser's, else the verifier's first diagnostic."""
-    try:
-        module = parse_module(text, fast_paths=fast_paths)
-    except shardy_py.ParseError as e:
-        return e.line, e.column
-    diagnostics = shardy_py.verify(module)
-    assert diagnostics, "accepted"
-    return diagnostics[0].line, diagnostics[0].column
-
-
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_first_error_is_at_mlir_s_line_and_column(name: str) -> None:
     text, line, column = CASES[name]
-    assert _our_first_position(text) == (line, column)
+    assert our_first_position(text) == (line, column)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_fast_paths_off_give_the_same_place(name: str) -> None:
     text, line, column = CASES[name]
-    assert _our_first_position(text, fast_paths=False) == (line, column)
+    assert our_first_position(text, fast_paths=False) == (line, column)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))

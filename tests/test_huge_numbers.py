@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from cpp_oracle import cpp
-from first_error_helpers import jaxlib_first_error
+from first_error_helpers import jaxlib_first_error, our_first_position
 
 import shardy_py
 
@@ -93,20 +93,10 @@ INVALID = {
 }
 
 
-def _first_position(text: str) -> tuple[int, int]:
-    try:
-        module = shardy_py.parse(text)
-    except shardy_py.ParseError as e:
-        return e.line, e.column
-    diagnostics = shardy_py.verify(module)
-    assert diagnostics, "accepted"
-    return diagnostics[0].line, diagnostics[0].column
-
-
 @pytest.mark.parametrize("name", sorted(INVALID))
 def test_a_number_out_of_range_is_an_error_where_mlir_places_it(name: str) -> None:
     text, line, column = INVALID[name]
-    assert _first_position(text) == (line, column)
+    assert our_first_position(text) == (line, column)
 
 
 @pytest.mark.parametrize("name", sorted(INVALID))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.syntax.brackets import closing_angle
+
 #: Dialects whose attributes and types are read and printed by their own rules, not kept opaque.
 _OWN_SYNTAX = frozenset({"sdy", "stablehlo", "chlo", "mhlo", "vhlo", "builtin"})
 #: A symbol whose spelling MLIR would change: the angle form right after the dialect, or a name after the dot
@@ -53,7 +55,7 @@ def canonical_dialect_symbols(text: str) -> str:
             continue
         stop = m.end()
         if m.group(4):
-            stop = _closing_angle(text, m.end() - 1)
+            stop = closing_angle(text, m.end() - 1)
             if stop < 0:
                 return text  # (a body that does not close: MLIR's lexer says so elsewhere)
         out.append(text[pos:m.start()])
@@ -61,23 +63,3 @@ def canonical_dialect_symbols(text: str) -> str:
         pos = stop
     out.append(text[pos:])
     return "".join(out)
-
-
-def _closing_angle(text: str, lt: int) -> int:
-    """The offset after the ``>`` closing the ``<`` at ``lt`` (strings skipped; ``->`` is no closer); -1."""
-    depth = 0
-    i, n = lt, len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            i += 1
-            while i < n and text[i] != '"':
-                i += 2 if text[i] == "\\" else 1
-        elif c == "<":
-            depth += 1
-        elif c == ">" and text[i - 1] != "-":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return -1

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from shardy_py.ir.module import Module
 from shardy_py.ir.ops import Location
+from shardy_py.syntax.brackets import closing_angle
 from shardy_py.syntax.scanner import LineIndex, blank_comments
 from shardy_py.syntax.sdy_parser import StringEscapeError, sdy_attribute_spans, unquote
 
@@ -25,7 +26,6 @@ _OP_MESH = re.compile(r'"(?:[^"\\]|\\.)*"|(?:#sdy\.|(?<![\w$.#]))mesh\s*(<)')
 #: The custom form of ``sdy.mesh @name = <...>`` (group 1: the mesh's ``<``).
 _MESH_OP_BODY = re.compile(r'sdy\.mesh\s+@(?:"(?:[^"\\]|\\.)*"|[\w$.-]+)\s*=\s*(<)')
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_ANGLE_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|->|[<>]')
 
 
 class SourcePositions:
@@ -101,7 +101,7 @@ class SourcePositions:
         bodies += [m.start(1) for m in _OP_MESH.finditer(self.text, lo, hi if hi is not None else len(self.text))
                    if m.group(1)]
         for body in bodies:
-            end = _closing_angle(self.text, body)
+            end = closing_angle(self.text, body)
             if end < 0:
                 continue
             axis = judge("#sdy.mesh" + self.text[body:end])
@@ -147,17 +147,3 @@ class SourcePositions:
     def _locate(self, offset: int) -> tuple[int, int]:
         line, column = self.lines.locate(offset)
         return line + self.first_line - 1, column
-
-
-def _closing_angle(text: str, lt: int) -> int:
-    """The offset after the ``>`` closing the ``<`` at ``lt`` (strings skipped; ``->`` is no closer); -1."""
-    depth = 0
-    for m in _ANGLE_TOKENS.finditer(text, lt):
-        c = m.group()
-        if c == "<":
-            depth += 1
-        elif c == ">":
-            depth -= 1
-            if depth == 0:
-                return m.end()
-    return -1

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.syntax.brackets import closing_angle
 from shardy_py.syntax.floats import FloatType, literal_bits, print_float
 
 _FIELDS = {
@@ -109,22 +110,6 @@ def canonical_struct(kind: str, body: str) -> str | None:
         bounds = [b.strip() for b in f["bounds"].strip("[]").split(",") if b.strip()]
         return "#stablehlo.bounds<" + ", ".join(bounds) + ">"
     return None
-
-
-def _close(text: str, i: int) -> int:
-    depth = 0
-    while i < len(text):
-        c = text[i]
-        if c == "<":
-            depth += 1
-        elif c == ">" and text[i - 1] != "-":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return -1
-
-
 def canonical_stablehlo_attrs(text: str) -> str:
     """``text`` with every StableHLO struct attribute we read written canonically."""
     if "#stablehlo." not in text and "#chlo.ragged_dot" not in text:
@@ -133,7 +118,7 @@ def canonical_stablehlo_attrs(text: str) -> str:
     for m in _HEAD.finditer(text):
         if m.start() < pos:
             continue
-        end = _close(text, m.end() - 1)
+        end = closing_angle(text, m.end() - 1)
         if end < 0:
             break
         canonical = canonical_struct(m.group(1) or m.group(2), text[m.end():end - 1])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from shardy_py.syntax.brackets import closing_angle
 from shardy_py.syntax.dialect_symbols import canonical_dialect_symbols
 from shardy_py.syntax.floats import canonical_dense
 from shardy_py.syntax.stablehlo_attr_text import canonical_stablehlo_attrs
@@ -34,7 +35,7 @@ def unpadded_int_widths(text: str) -> str:
         if m.group(1) is not None and m.group(1) in _MODELLED_ATTR_DIALECTS:
             continue
         out.append(_PADDED_INT_WIDTH.sub(r"\1", text[pos:m.start()]))
-        stop = m.end() if m.group(1) is None else _matching_angle(text, m.end() - 1)
+        stop = m.end() if m.group(1) is None else closing_angle(text, m.end() - 1)
         if stop < 0:
             stop = len(text)
         out.append(text[m.start():stop])
@@ -65,7 +66,7 @@ def fold_keeping_opaque(s: str) -> str:
     for m in _DIALECT_ATTR_HEAD.finditer(s):
         if m.start() < pos or m.group(1) in _MODELLED_ATTR_DIALECTS:
             continue
-        close = _matching_angle(s, m.end() - 1)
+        close = closing_angle(s, m.end() - 1)
         if close < 0:
             break
         out.append(fold(s[pos:m.start()]) if "\n" in s[pos:m.start()] else s[pos:m.start()])
@@ -79,23 +80,3 @@ def fold_keeping_opaque(s: str) -> str:
 _DIALECT_ATTR_HEAD = re.compile(r"#([A-Za-z_]\w*)[\w.]*<")
 #: Attribute dialects shardy_py reads (their attributes print canonically, not as written).
 _MODELLED_ATTR_DIALECTS = frozenset({"sdy", "stablehlo", "chlo", "mhlo"})
-
-
-def _matching_angle(s: str, i: int) -> int:
-    """Index after the ``>`` closing the ``<`` at ``i`` (strings and ``->`` respected); -1 if none."""
-    depth = 0
-    n = len(s)
-    while i < n:
-        c = s[i]
-        if c == '"':
-            i += 1
-            while i < n and s[i] != '"':
-                i += 2 if s[i] == "\\" else 1
-        elif c == "<":
-            depth += 1
-        elif c == ">" and s[i - 1] != "-":
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    return -1
