@@ -11,22 +11,32 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 from collections.abc import Iterator
+
+_lock = threading.Lock()
+_users = 0
+_saved = 0
 
 
 @contextlib.contextmanager
 def long_int_strings() -> Iterator[None]:
-    """Within the block, ``int(text)`` takes digit strings of any length (Python's default limit otherwise)."""
+    """Within the block, ``int(text)`` takes digit strings of any length (Python's default limit otherwise).
+    Nested and concurrent blocks share one lifting: the caller's limit comes back when the last one ends."""
+    global _users, _saved
     get = getattr(sys, "get_int_max_str_digits", None)
     if get is None:  # (Python < 3.11 has no limit)
         yield
         return
-    before = get()
-    if before == 0:
-        yield
-        return
-    sys.set_int_max_str_digits(0)
+    with _lock:
+        if _users == 0:
+            _saved = get()
+            sys.set_int_max_str_digits(0)
+        _users += 1
     try:
         yield
     finally:
-        sys.set_int_max_str_digits(before)
+        with _lock:
+            _users -= 1
+            if _users == 0:
+                sys.set_int_max_str_digits(_saved)

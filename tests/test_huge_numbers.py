@@ -111,3 +111,11 @@ def test_jaxlib_rejects_it_there(name: str) -> None:
 ])
 def test_the_largest_numbers_in_range_are_valid(text: str) -> None:
     assert shardy_py.verify(shardy_py.parse(text)) == []
+
+
+def test_python_s_digit_limit_is_back_after_a_parse() -> None:
+    import sys
+
+    before = sys.get_int_max_str_digits()
+    shardy_py.verify(shardy_py.parse(_constant("1." + "0" * 5000 + "1")))
+    assert sys.get_int_max_str_digits() == before
