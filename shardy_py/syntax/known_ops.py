@@ -3,6 +3,8 @@ or parser knows does not exist (MLIR: "custom op 'stablehlo.frobnicate' is unkno
 every other dialect, registered or not, are kept as written (lossless)."""
 from __future__ import annotations
 
+from shardy_py.syntax import registered_ops_data
+
 #: Dialects whose every op we declare (stablehlo and chlo: ``dialects/``; sdy, func, builtin: the
 #: parser's own handlers), as jaxlib registers them: these dialects allow no unknown op.
 CLOSED_DIALECTS = frozenset({"stablehlo", "chlo", "sdy", "func", "builtin"})
@@ -10,26 +12,19 @@ CLOSED_DIALECTS = frozenset({"stablehlo", "chlo", "sdy", "func", "builtin"})
 TERMINATORS = frozenset({"func.return", "stablehlo.return", "sdy.return"})
 #: Ops of those dialects that exist in MLIR but that we keep as written (no declaration of ours).
 KEPT_AS_WRITTEN = frozenset({"builtin.unrealized_conversion_cast"})
-#: Dialects jaxlib 0.12 registers whose ops we keep as written: their ops, as its context registers
-#: them (``is_registered_operation``); any other name of theirs is an unknown op to MLIR.
-REGISTERED_OPS = {"arith": frozenset({
-    "arith.addf", "arith.addi", "arith.addui_extended", "arith.andi", "arith.bitcast", "arith.ceildivsi",
-    "arith.ceildivui", "arith.cmpf", "arith.cmpi", "arith.constant", "arith.convertf", "arith.divf",
-    "arith.divsi", "arith.divui", "arith.extf", "arith.extsi", "arith.extui", "arith.floordivsi",
-    "arith.flush_denormals", "arith.fptosi", "arith.fptoui", "arith.index_cast", "arith.index_castui",
-    "arith.maximumf", "arith.maximumnumf", "arith.maxnumf", "arith.maxsi", "arith.maxui", "arith.minimumf",
-    "arith.minimumnumf", "arith.minnumf", "arith.minsi", "arith.minui", "arith.mulf", "arith.muli",
-    "arith.mulsi_extended", "arith.mului_extended", "arith.negf", "arith.ori", "arith.remf", "arith.remsi",
-    "arith.remui", "arith.scaling_extf", "arith.scaling_truncf", "arith.select", "arith.shli", "arith.shrsi",
-    "arith.shrui", "arith.sitofp", "arith.subf", "arith.subi", "arith.subui_extended", "arith.truncf",
-    "arith.trunci", "arith.uitofp", "arith.xori"}),
-    # (TensorOps.td's ops; jaxlib 0.12 has no Python module for the dialect: each name checked with
-    # ``is_registered_operation``, tests/test_parse_known_ops_arith.py)
-    "tensor": frozenset({
-        "tensor.bitcast", "tensor.cast", "tensor.collapse_shape", "tensor.concat", "tensor.dim", "tensor.empty",
-        "tensor.expand_shape", "tensor.extract", "tensor.extract_slice", "tensor.from_elements", "tensor.gather",
-        "tensor.generate", "tensor.insert", "tensor.insert_slice", "tensor.pad", "tensor.parallel_insert_slice",
-        "tensor.rank", "tensor.reshape", "tensor.scatter", "tensor.splat", "tensor.yield"})}
+#: Dialects jaxlib 0.12 registers whose ops we keep as written (``registered_ops_data``, generated from jaxlib
+#: by ``benchmarks/registered_ops_table.py``): their ops, as its context registers them; any other name of
+#: theirs is an unknown op to MLIR (in generic form too, but for the dialects of ``UNKNOWN_OPS_ALLOWED``).
+REGISTERED_OPS = registered_ops_data.REGISTERED_OPS
+#: The ops of ``REGISTERED_OPS`` that are (or may be) terminators (their op definitions' ``Terminator`` trait;
+#: jaxlib 0.12 says "must be the last operation in the parent block" or no "block with no terminator" for each):
+#: a block may end in them.  Every other op of the table is never a terminator.
+REGISTERED_TERMINATORS = frozenset({
+    "affine.yield", "cf.br", "cf.cond_br", "cf.switch", "gpu.return", "gpu.terminator", "gpu.yield", "llvm.br",
+    "llvm.cond_br", "llvm.indirectbr", "llvm.resume", "llvm.return", "llvm.switch", "llvm.unreachable",
+    "memref.alloca_scope.return", "memref.atomic_yield", "mhlo.return", "mpmd.return", "scf.condition",
+    "scf.forall.in_parallel", "scf.reduce", "scf.reduce.return", "scf.yield", "shape.assuming_yield",
+    "shape.return", "shape.yield", "tensor.yield", "ub.unreachable", "vector.yield", "vhlo.return_v1"})
 
 
 def check_known_op(parser, name: str, offset: int, generic: bool) -> None:
@@ -37,7 +32,7 @@ def check_known_op(parser, name: str, offset: int, generic: bool) -> None:
     dialect = name.split(".", 1)[0]
     registered = REGISTERED_OPS.get(dialect)
     if registered is not None:
-        if name in registered:
+        if name in registered or generic and dialect in registered_ops_data.UNKNOWN_OPS_ALLOWED:
             return
     elif dialect not in CLOSED_DIALECTS or name in KEPT_AS_WRITTEN or "." not in name:
         return

@@ -16,6 +16,7 @@ import re
 
 from shardy_py.errors import AttrSyntaxError
 from shardy_py.syntax.attr_values import sdy_error_offset
+from shardy_py.syntax.registered_ops_data import NO_ATTRIBUTE_PARSER, NO_TYPE_PARSER
 from shardy_py.syntax.scan_errors import scan_pretty_body
 from shardy_py.syntax.scanner import wrong_token_offset
 from shardy_py.syntax.sdy_parser import parse_sdy
@@ -56,6 +57,16 @@ _UNKNOWN = {
 }
 
 
+#: The dialects (registered in jaxlib) that have no parser for their attributes ('#') or types ('!').
+_NO_PARSER = {"#": NO_ATTRIBUTE_PARSER, "!": NO_TYPE_PARSER}
+_NO_PARSER_MESSAGE = {"#": "dialect '{}' provides no attribute parsing hook", "!": "dialect '{}' provides no type "
+                                                                                   "parsing hook"}
+#: A name of such a dialect with a body (``#func.x``, ``!builtin<...>``, ``#tensor.``): the success path looks
+#: for one (one search of the text) before it asks ``pretty_name_error`` where MLIR fails.
+NO_PARSER_NAME = re.compile("|".join(
+    rf"{'#' if sigil == '#' else '!'}(?:{'|'.join(sorted(names))})[.<]" for sigil, names in _NO_PARSER.items()))
+
+
 def pretty_name_error(text: str, source: str, limit: int, unread: int | None = None) -> tuple[int, str] | None:
     """``(offset, message)`` of MLIR's error at the first dialect attribute or type of ``text`` (comments
     blanked; ``source`` as written) that starts at or before ``limit`` and fails where MLIR reads it: a pretty
@@ -73,15 +84,29 @@ def pretty_name_error(text: str, source: str, limit: int, unread: int | None = N
             scanned = scan_pretty_body(source, pos)
             if not isinstance(scanned, int):
                 return scanned
+            if (error := _no_parser_error(m)) is not None:
+                return error
             if unread is not None and scanned > unread and m.group(2).startswith("sdy"):
                 if (error := _sdy_body_error(text, m.start(), scanned)) is not None:
                     return error
             pos = scanned
             continue
         dialect, dot, name = m.group(2).partition(".")
+        if dot and (error := _no_parser_error(m)) is not None:
+            return error
         if dot and (error := _error_after(text, (m.group(1), dialect), m.start(2) + len(dialect) + 1, name)):
             return error
     return None
+
+
+def _no_parser_error(m: re.Match) -> tuple[int, str] | None:
+    """MLIR's error at a dialect attribute or type (``m``: ``_HEAD``'s match) whose dialect has no parser for it:
+    at its body, just after the dialect's name and its '.' or '<'."""
+    dialect = m.group(2).partition(".")[0]
+    sigil = m.group(1)
+    if dialect not in _NO_PARSER[sigil]:
+        return None
+    return m.start(2) + len(dialect) + 1, _NO_PARSER_MESSAGE[sigil].format(dialect)
 
 
 def _sdy_body_error(text: str, start: int, end: int) -> tuple[int, str] | None:

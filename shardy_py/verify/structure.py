@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from shardy_py.ir.attrs import OpaqueAttr
 from shardy_py.ir.ops import Block, Operation
-from shardy_py.syntax.known_ops import CLOSED_DIALECTS, REGISTERED_OPS, TERMINATORS
+from shardy_py.syntax.known_ops import CLOSED_DIALECTS, REGISTERED_OPS, REGISTERED_TERMINATORS, TERMINATORS
 from shardy_py.syntax.ssa_uses import LOCATED_AFTER_NAME
 from shardy_py.verify.context import Context, loc_of
 from shardy_py.verify.diagnostics import Failure
@@ -34,9 +34,10 @@ def _closed(op: Operation) -> bool:
 
 def _never_a_terminator(op: Operation) -> bool:
     """An op MLIR knows is no terminator: of a dialect we declare in full, or a registered op we keep as written
-    (``arith``: none of its ops is one)."""
+    that is none (``known_ops.REGISTERED_TERMINATORS``)."""
     dialect = op.name.split(".", 1)[0]
-    return dialect in CLOSED_DIALECTS or op.name in REGISTERED_OPS.get(dialect, ())
+    return dialect in CLOSED_DIALECTS or op.name in REGISTERED_OPS.get(dialect, ()) and \
+        op.name not in REGISTERED_TERMINATORS
 
 
 def verify_block_terminators(op: Operation, ctx: Context) -> Failure | None:
