@@ -16,7 +16,7 @@ import re
 
 from shardy_py.errors import AttrSyntaxError
 from shardy_py.syntax.attr_values import sdy_error_offset
-from shardy_py.syntax.registered_ops_data import NO_ATTRIBUTE_PARSER, NO_TYPE_PARSER
+from shardy_py.syntax.registered_ops_data import MNEMONICS, NO_ATTRIBUTE_PARSER, NO_TYPE_PARSER
 from shardy_py.syntax.scan_errors import scan_pretty_body
 from shardy_py.syntax.scanner import wrong_token_offset
 from shardy_py.syntax.sdy_parser import parse_sdy
@@ -65,6 +65,24 @@ _NO_PARSER_MESSAGE = {"#": "dialect '{}' provides no attribute parsing hook", "!
 #: for one (one search of the text) before it asks ``pretty_name_error`` where MLIR fails.
 NO_PARSER_NAME = re.compile("|".join(
     rf"{'#' if sigil == '#' else '!'}(?:{'|'.join(sorted(names))})[.<]" for sigil, names in _NO_PARSER.items()))
+#: The other registered dialects we check the attribute and type names of (``MNEMONICS``: every name their
+#: parsers know; their bodies are kept as written, unread): a name, and its mnemonic (after the '.', or the
+#: keyword a pretty body opens with).
+_MNEMONIC_NAME = re.compile(r"([#!])(?<![\w$.%@#!-].)(" + "|".join(sorted({d for _, d in MNEMONICS}))
+                            + r")(?:\.|<\s*)([A-Za-z_][\w$.]*)?")
+for _kind, (_message, _names) in MNEMONICS.items():
+    _OPENER[_kind] = dict.fromkeys(_names)  # (what follows the name is not checked)
+    _UNKNOWN[_kind] = _message
+
+
+def has_unknown_mnemonic(text: str) -> bool:
+    """Whether ``text`` may hold an attribute or type of a dialect of ``MNEMONICS`` that its parser does not
+    know (one search of the text; a set lookup per name of those dialects): ``pretty_name_error`` says where."""
+    for m in _MNEMONIC_NAME.finditer(text):
+        names = MNEMONICS.get((m.group(1), m.group(2)))
+        if names is not None and m.group(3) not in names[1]:
+            return True
+    return False
 
 
 def pretty_name_error(text: str, source: str, limit: int, unread: int | None = None) -> tuple[int, str] | None:
@@ -84,7 +102,7 @@ def pretty_name_error(text: str, source: str, limit: int, unread: int | None = N
             scanned = scan_pretty_body(source, pos)
             if not isinstance(scanned, int):
                 return scanned
-            if (error := _no_parser_error(m)) is not None:
+            if (error := _no_parser_error(m) or _body_mnemonic_error(text, m, pos)) is not None:
                 return error
             if unread is not None and scanned > unread and m.group(2).startswith("sdy"):
                 if (error := _sdy_body_error(text, m.start(), scanned)) is not None:
@@ -107,6 +125,22 @@ def _no_parser_error(m: re.Match) -> tuple[int, str] | None:
     if dialect not in _NO_PARSER[sigil]:
         return None
     return m.start(2) + len(dialect) + 1, _NO_PARSER_MESSAGE[sigil].format(dialect)
+
+
+def _body_mnemonic_error(text: str, m: re.Match, lt: int) -> tuple[int, str] | None:
+    """The error of a dialect of ``MNEMONICS`` at a name with a pretty body (``m``: ``_HEAD``'s match; ``lt``:
+    its '<') whose mnemonic (after its '.', else the body's first keyword) its parser does not know."""
+    dialect, dot, name = m.group(2).partition(".")
+    kind = (m.group(1), dialect)
+    if kind not in MNEMONICS:
+        return None
+    if dot:
+        return _error_after(text, kind, m.start(2) + len(dialect) + 1, name) if name else None
+    at = WS.match(text, lt + 1).end()
+    word = BARE_ID.match(text, at)
+    if word is None or word.group() in MNEMONICS[kind][1]:
+        return None
+    return at, MNEMONICS[kind][0].format(word.group())
 
 
 def _sdy_body_error(text: str, start: int, end: int) -> tuple[int, str] | None:

@@ -332,3 +332,81 @@ REGISTERED_OPS = {
         "vhlo.triangular_solve_v1", "vhlo.tuple_v1", "vhlo.unary_einsum_v1", "vhlo.uniform_dequantize_v1",
         "vhlo.uniform_quantize_v1", "vhlo.while_v1", "vhlo.xor_v1"}),
 }
+#: ``(sigil, dialect) -> (MLIR's message for an attribute ('#') or type ('!') name the dialect's parser
+#: does not know, the names it knows)``.
+MNEMONICS = {
+    ("#", "arith"): ('unknown attribute `{}` in dialect `arith`', frozenset({
+        "fastmath", "overflow"})),
+    ("#", "complex"): ('unknown attribute `{}` in dialect `complex`', frozenset({
+        "number"})),
+    ("#", "gpu"): ('unknown attribute `{}` in dialect `gpu`', frozenset({
+        "address_space", "all_reduce_op", "barrier_scope", "block", "broadcast", "dim", "kernel_metadata",
+        "kernel_table", "lane", "loop_dim_map", "mask", "mat_transpose_mode", "memory_space", "mma_element_wise",
+        "object", "prune_2to4_spmat_flag", "select_object", "shuffle_mode", "spgemm_work_estimation_or_compute_kind",
+        "thread", "warp", "warpgroup"})),
+    ("#", "llvm"): ('unknown attribute `{}` in dialect `llvm`', frozenset({
+        "access_group", "address_space", "alias_scope", "alias_scope_domain", "blockaddress", "blocktag", "cconv",
+        "cgprofile_entry", "comdat", "constant_range", "denormal_fpenv", "dependent_libraries", "dereferenceable",
+        "di_annotation", "di_basic_type", "di_common_block", "di_compile_unit", "di_composite_type",
+        "di_derived_type", "di_expression", "di_expression_elem", "di_file", "di_generic_subrange",
+        "di_global_variable", "di_global_variable_expression", "di_imported_entity", "di_label", "di_lexical_block",
+        "di_lexical_block_file", "di_local_variable", "di_module", "di_namespace", "di_null_type",
+        "di_source_language_name", "di_string_type", "di_subprogram", "di_subrange", "di_subroutine_type",
+        "dso_local_equivalent", "fastmath", "framePointerKind", "func_metadata", "function_entry_count", "linkage",
+        "loop_annotation", "loop_distribute", "loop_interleave", "loop_licm", "loop_peeled", "loop_pipeline",
+        "loop_unroll", "loop_unroll_and_jam", "loop_unswitch", "loop_vectorize", "md_addrspacecast", "md_const",
+        "md_global_value", "md_node", "md_null", "md_string", "memory_effects", "mlir.module_flag",
+        "mlir.workgroup_attribution", "mmra_tag", "overflow", "poison", "profile_summary",
+        "profile_summary_detailed", "tailcallkind", "target", "target_features", "tbaa_member", "tbaa_root",
+        "tbaa_tag", "tbaa_type_desc", "undef", "uwtableKind", "vec_type_hint", "vscale_range", "zero"})),
+    ("#", "nvgpu"): ('unknown attribute `{}` in dialect `nvgpu`', frozenset({
+        "interleave", "l2promo", "oob", "rcp_rounding_mode", "swizzle"})),
+    ("#", "nvvm"): ('unknown attribute `{}` in dialect `nvvm`', frozenset({
+        "action", "block_scale_format", "block_scale_kind", "cache_eviction_priority",
+        "cluster_launch_control_query_type", "cta_group", "dot_accumulate_type", "fp_rnd_mode", "grid_dep_action",
+        "ld_st_matrix_elt_type", "ld_st_matrix_shape", "load_cache_modifier", "match_sync_kind", "mem_order",
+        "mem_scope", "memory_space", "mma_b1op", "mma_frag", "mma_int_overflow", "mma_kind", "mma_layout",
+        "mma_type", "permute_mode", "prefetch_cache_level", "proxy_kind", "reduction", "reduction_kind", "sat_mode",
+        "scale_vec_size", "shape", "shared_space", "shfl_kind", "target", "tcgen05_cp_multicast", "tcgen05_cp_shape",
+        "tcgen05_cp_src_fmt", "tcgen05_fence", "tcgen05_ldst_shape", "tcgen05_mma_block_scale",
+        "tcgen05_mma_collectorb", "tcgen05_mma_collectorop", "tcgen05_mma_kind", "tcgen05_wait",
+        "tensormap_elemtype", "tensormap_field", "tensormap_fill_mode", "tensormap_interleave_layout",
+        "tensormap_swizzle_atomicity", "tensormap_swizzle_mode", "tma_load_mode", "tma_redux_kind", "tma_store_mode",
+        "vote_sync_kind", "wgmma_scale_in", "wgmma_scale_out", "wgmma_type"})),
+    ("#", "ub"): ('unknown attribute `{}` in dialect `ub`', frozenset({
+        "poison"})),
+    ("#", "vector"): ('unknown attribute `{}` in dialect `vector`', frozenset({
+        "iterator_type", "kind", "punctuation"})),
+    ("#", "mpmd"): ('unknown attribute `{}` in dialect `mpmd`', frozenset({
+        "mesh_with_origins", "meshes_with_origins", "named_mesh", "origin", "reduction", "topology", "user_origin"})),
+    ("#", "mhlo"): ('unknown mhlo attribute', frozenset({
+        "axis_ref", "channel_handle", "comparison_direction", "comparison_type", "conv", "cross_program_prefetch",
+        "custom_call_schedule", "dequantize_mode", "dot", "dot_algorithm", "fft_type", "fusion_kind", "gather",
+        "kind", "original_array", "original_value", "original_value_element", "output_operand_alias", "precision",
+        "ragged_dot", "replica_group_mesh_axes", "result_accuracy", "result_accuracy_mode", "result_alias",
+        "rng_algorithm", "rng_distribution", "scatter", "sub_axis_info", "transpose", "type_extensions"})),
+    ("#", "vhlo"): ('unknown vhlo attribute', frozenset({
+        "api_version_v1", "array_v1", "axis_ref_v1", "bool_v1", "comparison_direction_v1", "comparison_type_v1",
+        "dict_v1", "fft_type_v1", "float_v1", "integer_v1", "mesh_axis_v1", "mesh_v1", "output_operand_alias_v1",
+        "precision_v1", "replica_group_mesh_axes_v1", "result_accuracy_mode_v1", "result_accuracy_v1",
+        "rng_algorithm_v1", "rng_distribution_v1", "string_v1", "sub_axis_info_v1", "tensor_v1", "transpose_v1",
+        "type_extensions_v1", "type_v1"})),
+    ("!", "gpu"): ('unknown gpu type: {}', frozenset({
+        "async.token", "mma_matrix", "named_barrier", "sparse.dntensor_handle", "sparse.spgemmop_handle",
+        "sparse.spmat_handle"})),
+    ("!", "nvgpu"): ('unknown  type `{}` in dialect `nvgpu`', frozenset({
+        "device.async.token", "mbarrier.group", "mbarrier.token", "tensormap.descriptor", "warpgroup.accumulator",
+        "warpgroup.descriptor"})),
+    ("!", "shape"): ('unknown  type `{}` in dialect `shape`', frozenset({
+        "shape", "size", "value_shape", "witness"})),
+    ("!", "mpmd"): ('unknown  type `{}` in dialect `mpmd`', frozenset({
+        "mesh_tensor"})),
+    ("!", "mhlo"): ('unknown mhlo type: {}', frozenset({
+        "async_bundle", "token"})),
+    ("!", "vhlo"): ('unknown vhlo type: {}', frozenset({
+        "bf16_v1", "bool_v1", "buffer_v1", "complex_v1", "f16_v1", "f32_v1", "f4E2M1FN_v1", "f64_v1", "f6E2M3FN_v1",
+        "f6E3M2FN_v1", "f8E3M4_v1", "f8E4M3B11FNUZ_v1", "f8E4M3FNUZ_v1", "f8E4M3FN_v1", "f8E4M3_v1", "f8E5M2FNUZ_v1",
+        "f8E5M2_v1", "f8E8M0FNU_v1", "func_v1", "future_v1", "i16_v1", "i2_v1", "i32_v1", "i4_v1", "i64_v1", "i8_v1",
+        "index_v1", "none_v1", "quant_per_axis_v1", "quant_v1", "tensor_v1", "tf31_v1", "token_v1", "tuple_v1",
+        "ui16_v1", "ui2_v1", "ui32_v1", "ui4_v1", "ui64_v1", "ui8_v1", "unranked_tensor_v1", "witness_v1"})),
+}
