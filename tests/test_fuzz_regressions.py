@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from cpp_oracle import cpp
 from fuzz_parse import check_one
 
 import shardy_py
@@ -433,3 +434,38 @@ def test_an_sdy_attribute_with_nothing_after_its_dot_is_an_error(value: str, col
     with pytest.raises(shardy_py.ParseError) as e:
         shardy_py.parse(_DIALECT_DOT_ATTR.format(value=value))
     assert (e.value.line, e.value.column, e.value.message) == (1, column, "expected valid keyword")
+
+
+def test_a_return_of_an_unknown_op_s_result_prints_its_own_written_type() -> None:
+    """atheris at 80c117b (crash-65e19f4e5b99: "fast paths print otherwise than the full parse"): the printer's
+    template cache keyed `return %0` by its operand's type, None for a result of an unknown op, and printed the
+    written type of another module's `return` of the same shape."""
+    first = 'func.func @f() -> tensor<8xf32> {\n  %0 = foo.op <k>\n  return %0 : tensor<8xf32>\n}\n'
+    second = 'func.func @g() -> tensor<2xi32> {\n  %0 = foo.op <k>\n  return %0 : tensor<2xi32>\n}\n'
+    assert "return %0 : tensor<8xf32>" in str(shardy_py.parse(first))
+    assert "return %0 : tensor<2xi32>" in str(shardy_py.parse(second))
+
+
+_SPLIT_TYPE = ("func.func @main(%arg0: tensor<2xf32>) -> tensor<2xf32> {{\n  %0 = {op}\n"
+               "  return %0 : tensor<2xf32>\n}}\n")
+
+
+@pytest.mark.parametrize("text", [
+    pytest.param(_SPLIT_TYPE.format(op="stablehlo.add %arg0, %arg0 : tensor\n<2xf32>"), id="op-type"),
+    pytest.param(_SPLIT_TYPE.format(op="stablehlo.add %arg0, %arg0 : tensor   \n   <2xf32>"), id="blanks-around"),
+    pytest.param(_SPLIT_TYPE.format(op="stablehlo.abs %arg0 : (tensor\n<2xf32>) -> tensor<2xf32>"), id="function-type"),
+    pytest.param(_SPLIT_TYPE.format(op='"stablehlo.abs"(%arg0) : (tensor<2xf32>) -> tensor\n<2xf32>'), id="generic"),
+    pytest.param("func.func @main(%arg0: tensor\n<2xf32>) -> tensor<2xf32> {\n  return %arg0 : tensor<2xf32>\n}\n",
+                 id="signature"),
+    pytest.param("func.func @main(%arg0: vector\n<2xf32>) -> vector<2xf32> {\n  return %arg0 : vector<2xf32>\n}\n",
+                 id="vector"),
+    pytest.param('sdy.mesh @m = <["x"=2]>\n' + _SPLIT_TYPE.format(op="sdy.reshard %arg0 <@m, [{?}]> : tensor\n<2xf32>"),
+                 id="sdy-op"),
+])
+def test_a_builtin_type_s_angle_bracket_may_follow_on_the_next_line(text: str) -> None:
+    """atheris at 80c117b (mlir-verdict-3db81313a513): `: tensor` at a line's end and `<2xf32>` on the next is one
+    type to MLIR (its '<' is a token of its own); we said "expected '<' in tensor type". Prints as jaxlib 0.12."""
+    module = shardy_py.parse(text)
+    assert shardy_py.verify(module) == []
+    assert "tensor\n" not in str(module) and "vector\n" not in str(module)
+    assert str(module) == cpp(text, "builtin.module()")

@@ -23,6 +23,8 @@ _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
 _SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
 #: A type's head: a dialect type's name may hold MLIR's id-punct ($ . _ -).
 _TYPE_HEAD = re.compile(r"![A-Za-z_][\w$.-]*|[A-Za-z_][\w$.]*")
+#: Builtin types whose parameters follow in '<...>' (MLIR's parser takes blanks and line breaks before it).
+_BRACKETED_BUILTIN_TYPES = frozenset({"tensor", "vector", "memref", "complex", "tuple"})
 _PLAIN_TENSOR = re.compile(r"tensor<(?:[\d?]+x)*[A-Za-z_]\w*>")  # no encoding, no nested brackets
 _SPACES = re.compile(r"[ \t\r]*")
 _TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu]i?\d+|[bf]\w*\d\w*|f\d+)\b")
@@ -240,6 +242,12 @@ class Cursor:
                 raise self.error(f"expected a type, found {self.found()}")
             if self.pos < self.end and self.text[self.pos] == "<":
                 self.balanced()
+            elif m.group() in _BRACKETED_BUILTIN_TYPES:  # (their '<' is a token of its own: blanks may come first)
+                head_end = self.pos
+                if self.peek("<"):
+                    self.balanced()
+                else:
+                    self.pos = head_end
         except ParseError as unclosed:
             if not unclosed.message.startswith("expected a bracketed group"):
                 raise self.torn(unclosed, torn.type_error(self.p, start)) from None

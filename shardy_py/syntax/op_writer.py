@@ -143,6 +143,8 @@ def _template(pr, op: Operation, decl: OpDecl):
     if None in op.operands:  # (an unresolved operand: its type is the written one, which the key does not hold)
         return None
     types = (tuple(v.type for v in op.operands), tuple(r.type for r in op.results))
+    if None in types[0] or None in types[1]:  # (a value of unknown type, of an unknown op: the written one prints)
+        return None
     try:
         key = (op.name, id(props) if shared else tuple(props.items()),
                id(attributes) if shared else tuple(attributes.items()), types, len(op.operands), shared)
