@@ -469,3 +469,30 @@ def test_a_builtin_type_s_angle_bracket_may_follow_on_the_next_line(text: str) -
     assert shardy_py.verify(module) == []
     assert "tensor\n" not in str(module) and "vector\n" not in str(module)
     assert str(module) == cpp(text, "builtin.module()")
+
+
+def test_kept_text_keeps_a_result_number_of_a_renamed_value() -> None:
+    """atheris at beb5250 (crash-2b3c7c10c312, 6 inputs): an unknown op's kept text naming `%zer#0` printed it as
+    `%arg1`; `%arg1=` at a line's start then read as another op's results, and the print did not parse."""
+    text = ('fun.cfug_on_token(%arg0: !stablehlo.token) -> a\n'
+            '  %zer#0=  orrding_on_token(%arg5: !stablehlo.token) -> b {\n}\n')
+    printed = str(shardy_py.parse(text))
+    assert "%arg1#0=" in printed
+    assert str(shardy_py.parse(printed)) == printed
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("#0abc = unit\n", (1, 3, "expected '=' in attribute alias definition")),
+    ("  #0qqq =unit\n", (1, 5, "expected '=' in attribute alias definition")),
+    ("!12ab = i32\n", (1, 4, "expected '=' in type alias definition")),
+])
+def test_an_alias_name_led_by_digits_is_digits_only(text: str, expected: tuple) -> None:
+    """atheris at beb5250 (mlir-verdict-8e2f0e48b3f4): MLIR's lexer reads `#0abc` as the alias `#0` and a word;
+    jaxlib 0.12's error is at the word (we accepted the definition)."""
+    with pytest.raises(shardy_py.ParseError) as e:
+        shardy_py.parse(text)
+    assert (e.value.line, e.value.column, e.value.message) == expected
+
+
+def test_an_alias_name_of_digits_is_valid() -> None:
+    assert shardy_py.verify(shardy_py.parse("#7 = unit\nfunc.func @f() attributes {x = #7} {\n  return\n}\n")) == []

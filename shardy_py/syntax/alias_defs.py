@@ -21,6 +21,10 @@ _WS = re.compile(r"\s*")
 def check_alias_definition(p, name: str, start: int, end: int, defined: dict) -> None:
     """The definition of alias ``name`` (its value in ``p.text[start:end]``): one value, a new name."""
     text = p.text
+    if name[1:2].isdigit() and not name[1:].isdigit():  # (MLIR's lexer: a digit-led id is digits only)
+        at = text.rfind(name, 0, start) + 1 + len(name[1:]) - len(name[1:].lstrip("0123456789"))
+        kind = "type" if name[0] == "!" else "attribute"
+        raise p.error(at, f"expected '=' in {kind} alias definition")
     if "." in name:  # (a dialect's own attribute or type: no alias)
         kind = "type" if name[0] == "!" else "attribute"
         raise p.error(text.rfind(name, 0, start), f"{kind} names with a '.' are reserved for dialect-defined names")

@@ -199,7 +199,7 @@ class Printer:
         for p in pieces:
             if isinstance(p, str):
                 if rename and "%" in p:
-                    p = _SSA_USE.sub(lambda m: rename.get(m.group(), m.group()), p)
+                    p = _SSA_USE.sub(lambda m: _renamed(rename, m.group()), p)
                 buf.append(p.replace("\n", "\n" + indent))
             elif isinstance(p, Region):
                 buf.append("{")
@@ -232,6 +232,18 @@ class Printer:
 
 
 _SSA_USE = re.compile(r"%[\w$.-]+(?:#\d+)?")
+
+
+def _renamed(rename: dict[str, str], written: str) -> str:
+    """The printed name for ``written`` in kept text; a written ``#N`` stays when the new name has none
+    (``%zer#0`` as ``%arg1#0``, the same value: ``%arg1#0=`` at a line's start is no op's results, as the
+    written text was not)."""
+    new = rename.get(written)
+    if new is None:
+        return written
+    if "#" in written and "#" not in new:
+        return new + written[written.index("#"):]
+    return new
 
 
 def _in_func_body(op: Operation) -> bool:
