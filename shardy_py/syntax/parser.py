@@ -34,7 +34,7 @@ from shardy_py.syntax.lexer_check import first_digit_led_name, first_lexer_error
 from shardy_py.syntax.locations import check_nested_location_aliases, first_location_error
 from shardy_py.syntax.op_recipes import UNCLONABLE, make_recipe, shape_key
 from shardy_py.syntax.opaque_ops import INHERENT_ATTRIBUTES, OpaqueOpReader
-from shardy_py.syntax.pretty_names import NO_PARSER_NAME, has_unknown_mnemonic, pretty_name_error
+from shardy_py.syntax.pretty_names import may_hold_an_unknown_dialect_name, pretty_name_error
 from shardy_py.syntax.scanner import (
     NAME_SPLIT,
     LineIndex,
@@ -524,8 +524,7 @@ def _parse_module(text: str, filename: str | None, first_line: int, fast_paths: 
         check_alias_uses(p, set(alias_names))
         check_nested_location_aliases(p)
         p.ssa.finish()
-        if (NO_PARSER_NAME.search(blanked) or has_unknown_mnemonic(blanked)) and \
-                (found := pretty_name_error(blanked, text, len(blanked))):
+        if may_hold_an_unknown_dialect_name(blanked) and (found := pretty_name_error(blanked, text, len(blanked))):
             raise p.error(*found)  # (an attribute or type its dialect does not have, kept as written)
     except RecursionError:
         raise ParseError("the input is nested too deeply to parse", 1, 1, 0, filename) from None

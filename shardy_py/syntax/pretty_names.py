@@ -75,13 +75,21 @@ for _kind, (_message, _names) in MNEMONICS.items():
     _UNKNOWN[_kind] = _message
 
 
-def has_unknown_mnemonic(text: str) -> bool:
-    """Whether ``text`` may hold an attribute or type of a dialect of ``MNEMONICS`` that its parser does not
-    know (one search of the text; a set lookup per name of those dialects): ``pretty_name_error`` says where."""
-    for m in _MNEMONIC_NAME.finditer(text):
-        names = MNEMONICS.get((m.group(1), m.group(2)))
-        if names is not None and m.group(3) not in names[1]:
-            return True
+def may_hold_an_unknown_dialect_name(text: str) -> bool:
+    """Whether ``text`` may name an attribute or type that a registered dialect does not have (``NO_PARSER_NAME``,
+    or a name of a dialect of ``MNEMONICS`` its parser does not know): ``pretty_name_error`` says where.  Led by
+    ``str.find`` of the two sigils, rare in a module, rather than a regex scan of every character."""
+    for sigil in "#!":
+        pos = text.find(sigil)
+        while pos >= 0:
+            if NO_PARSER_NAME.match(text, pos) is not None:
+                return True
+            m = _MNEMONIC_NAME.match(text, pos)
+            if m is not None:
+                names = MNEMONICS.get((m.group(1), m.group(2)))
+                if names is not None and m.group(3) not in names[1]:
+                    return True
+            pos = text.find(sigil, pos + 1)
     return False
 
 
