@@ -12,7 +12,7 @@ import re
 
 from shardy_py.errors import ParseError
 from shardy_py.ir import attrs as A
-from shardy_py.ir.types import RankedTensorType, Type, parse_type
+from shardy_py.ir.types import RankedTensorType, Type, UnrankedTensorType, parse_type
 from shardy_py.syntax import torn
 from shardy_py.syntax.attr_reader import _cached_type
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
@@ -25,6 +25,8 @@ _SYMBOL = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
 _TYPE_HEAD = re.compile(r"![A-Za-z_][\w$.-]*|[A-Za-z_][\w$.]*")
 #: Builtin types whose parameters follow in '<...>' (MLIR's parser takes blanks and line breaks before it).
 _BRACKETED_BUILTIN_TYPES = frozenset({"tensor", "vector", "memref", "complex", "tuple"})
+#: What the lenient ``parse_type`` may make of text that is no type (checked against the strict reader).
+_LOOSE_KINDS = (RankedTensorType, UnrankedTensorType)
 _PLAIN_TENSOR = re.compile(r"tensor<(?:[\d?]+x)*[A-Za-z_]\w*>")  # no encoding, no nested brackets
 _SPACES = re.compile(r"[ \t\r]*")
 _TYPE_START = re.compile(r"(?:tensor|tuple|complex|memref|vector|none|index|[isu]i?\d+|[bf]\w*\d\w*|f\d+)\b")
@@ -212,7 +214,7 @@ class Cursor:
         if ("!" in text or "#" in text) and (self.p.type_aliases or self.p.attr_aliases):
             text = self.p.expand_aliases(text)
         t = parse_type(text)
-        if type(t) is not Type and not isinstance(t, RankedTensorType) or t.text in _CHECKED_TYPES:
+        if type(t) is not Type and not isinstance(t, _LOOSE_KINDS) or t.text in _CHECKED_TYPES:
             return t
         _, err = _cached_type(text)  # (the lenient ``parse_type`` keeps what is no type as text; MLIR rejects it)
         if err is not None:
