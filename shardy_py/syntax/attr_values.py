@@ -12,12 +12,11 @@ from shardy_py.ir import attrs as A
 from shardy_py.ir.ops import Location
 from shardy_py.syntax.attr_reader import parse_attribute
 from shardy_py.syntax.dialect_attr_check import check_dialect_attributes
-from shardy_py.syntax.dialect_symbols import canonical_dialect_symbols
 from shardy_py.syntax.floats import canonical_float_attr
 from shardy_py.syntax.op_writer import attr_entries
 from shardy_py.syntax.scanner import _CLOSERS, is_wrong_token_error, wrong_token_offset
 from shardy_py.syntax.sdy_parser import parse_sdy
-from shardy_py.syntax.text_fold import canonical_piece, fold, fold_keeping_opaque, unpadded_int_widths
+from shardy_py.syntax.text_fold import canonical_names, canonical_piece, fold, fold_keeping_opaque
 
 UNIT = A.UNIT_ATTR
 _SDY_ATTR_HEAD = re.compile(r"#sdy(?:\.[a-z_]+|<[a-z_]+)")
@@ -108,7 +107,7 @@ class AttrValueReader:
             canonical = re.sub(r"\s*,\s*", ", ", re.sub(r"\s+", "", canonical))
         if '"' not in canonical and (":  " in canonical or "  :" in canonical):
             canonical = _TYPE_COLON.sub(" : ", canonical)  # `value  :  type` spaced as MLIR prints it
-        canonical = canonical_dialect_symbols(unpadded_int_widths(canonical))
+        canonical = canonical_names(canonical)
         if len(canonical) < 4096 or _LONG_DIGITS.search(canonical):  # (a long literal: read, a number past range?)
             check_attribute(self, canonical, start + lead, end - trail)
         if ">" in text or "=" in text:

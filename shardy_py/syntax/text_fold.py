@@ -44,10 +44,16 @@ def unpadded_int_widths(text: str) -> str:
     return "".join(out)
 
 
+def canonical_names(text: str) -> str:
+    """Kept text with its integer widths (``i032``) and opaque dialect symbols (``!c<abc>``) spelled as MLIR
+    prints them (the lexer's readings of names both parts of the parser keep as written)."""
+    return canonical_dialect_symbols(unpadded_int_widths(text))
+
+
 def canonical_piece(text: str) -> str:
     """Kept text with its dense elements, dense arrays and StableHLO struct attributes written as MLIR
     prints them."""
-    text = canonical_dialect_symbols(unpadded_int_widths(text))
+    text = canonical_names(text)
     if "array<" in text:
         text = _ARRAY.sub(_canonical_array, text)
     return canonical_stablehlo_attrs(canonical_dense(text))
